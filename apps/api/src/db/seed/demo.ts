@@ -1,0 +1,72 @@
+import type { Role } from '@incentive/contracts';
+import { count } from 'drizzle-orm';
+import { hashPassword } from '../../lib/password.ts';
+import type { Db } from '../client.ts';
+import { logins, users, userWarehouses } from '../schema.ts';
+import { seedPeople, seedWarehouses } from './people.ts';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+/** The six accounts README lists; one per role. */
+export const DEMO_ACCOUNTS: { email: string; role: Role; name: string; surname: string; assecoId?: string }[] = [
+  { email: 'root@example.com', role: 'root', name: 'Root', surname: 'Systemu' },
+  { email: 'admin@example.com', role: 'admin', name: 'Anna', surname: 'Administratorka' },
+  { email: 'provider@example.com', role: 'provider_admin', name: 'Piotr', surname: 'Dostawca' },
+  { email: 'wholesaler@example.com', role: 'wholesaler', name: 'Waldemar', surname: 'Hurtowy' },
+  { email: 'rks@example.com', role: 'seller_reg', name: 'Renata', surname: 'Regionalna', assecoId: 'RKS-000001' },
+  { email: 'seller@example.com', role: 'seller', name: 'Szymon', surname: 'Sprzedawca', assecoId: 'PH-000001' },
+];
+
+export async function isSeeded(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return (row?.n ?? 0) > 0;
+}
+
+/** Demo data: deterministic (fixed faker seed, Polish locale), big enough that every list pages. */
+export async function seedDemo(db: Db, opts: { scryptLogN: number; now?: Date; volume?: 'demo' | 'large' }) {
+  const now = opts.now ?? new Date();
+  const large = opts.volume === 'large';
+  const sharedHash = await hashPassword(DEMO_PASSWORD, opts.scryptLogN);
+  const seed = 20261121;
+  const warehouseIds = await seedWarehouses(db, { seed, count: large ? 500 : 24, now });
+  // Demo accounts first, so they get the lowest ids.
+  await seedDemoAccounts(db, warehouseIds, opts.scryptLogN, now);
+  await seedPeople(db, warehouseIds, {
+    seed,
+    sellers: large ? 9_000 : 190,
+    regionalManagers: large ? 1_000 : 24,
+    wholesalers: large ? 400 : 16,
+    passwordHash: sharedHash,
+    now,
+  });
+}
+
+async function seedDemoAccounts(db: Db, whIds: number[], logN: number, now: Date) {
+  const [w1, w2, w3] = whIds as [number, number, number];
+  const warehousesOf: Partial<Record<Role, number[]>> = { wholesaler: [w1], seller_reg: [w1, w2, w3], seller: [w1] };
+  for (const a of DEMO_ACCOUNTS) {
+    const [u] = await db
+      .insert(users)
+      .values({
+        email: a.email,
+        name: a.name,
+        surname: a.surname,
+        role: a.role,
+        assecoId: a.assecoId ?? null,
+        passwordHash: await hashPassword(DEMO_PASSWORD, logN),
+        activatedAt: now,
+      })
+      .returning({ id: users.id });
+    const id = (u as { id: number }).id;
+    const whs = warehousesOf[a.role] ?? [];
+    if (whs.length) await db.insert(userWarehouses).values(whs.map((warehouseId) => ({ userId: id, warehouseId })));
+    // A short history, so the demo seller's details page has logins to show.
+    if (a.role === 'seller') {
+      await db
+        .insert(logins)
+        .values(
+          [3, 9, 20].map((d) => ({ userId: id, createdAt: new Date(now.getTime() - d * 86400_000), ip: '127.0.0.1' })),
+        );
+    }
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * `npm run seed:large`: fills the configured database (DATA_DIR or DATABASE_URL) with 500
+ * warehouses and 10,000 reps and managers for benchmarks. Run it on an empty database.
+ */
+import { loadConfig } from '../../config.ts';
+import { openDatabase } from '../client.ts';
+import { isSeeded, seedDemo } from './demo.ts';
+
+const config = loadConfig();
+const database = await openDatabase(config);
+try {
+  await database.migrate();
+  if (await isSeeded(database.db)) {
+    console.error('The database already has data; point DATA_DIR or DATABASE_URL at an empty one.');
+    process.exitCode = 1;
+  } else {
+    const started = Date.now();
+    await seedDemo(database.db, { scryptLogN: config.SCRYPT_LOG_N, volume: 'large' });
+    console.log(`Large seed done in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.kind}).`);
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,107 @@
+import {
+  API,
+  BACK_OFFICE_ROLES,
+  errorResponseSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  okResponseSchema,
+  ROLES,
+  resendSetPasswordBodySchema,
+  setPasswordBodySchema,
+  translate,
+  userSchema,
+} from '@incentive/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PUBLIC, requireUser, roles } from '../../plugins/auth.ts';
+import { getUserView } from '../users/users.service.ts';
+import * as auth from './auth.service.ts';
+
+const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 422: errorResponseSchema };
+
+export async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const settings = (): auth.AuthSettings => ({
+    sessionTtlHours: app.config.SESSION_TTL_HOURS,
+    setPasswordTtlHours: app.config.SET_PASSWORD_TTL_HOURS,
+    scryptLogN: app.config.SCRYPT_LOG_N,
+    publicUrl: app.config.publicUrl,
+  });
+
+  app.post(
+    API.login,
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        security: [],
+        body: loginBodySchema,
+        response: { 200: loginResponseSchema, 429: errorResponseSchema, ...errors },
+      },
+    },
+    async (req) =>
+      auth.login(app.db, settings(), {
+        email: req.body.email,
+        password: req.body.password,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+      }),
+  );
+
+  app.post(
+    API.logout,
+    {
+      config: { access: roles(...ROLES) },
+      schema: { tags: ['auth'], summary: 'End this session', response: { 200: okResponseSchema, ...errors } },
+    },
+    async (req) => {
+      await auth.logout(app.db, requireUser(req).sessionId);
+      return { message: translate(req.lang, 'auth.loggedOut') };
+    },
+  );
+
+  app.get(
+    API.me,
+    {
+      config: { access: roles(...ROLES) },
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: userSchema, ...errors } },
+    },
+    async (req) => getUserView(app.db, requireUser(req).id),
+  );
+
+  app.post(
+    API.setPassword,
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a password from an e-mailed link (activates the account)',
+        security: [],
+        body: setPasswordBodySchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await auth.setPassword(app.db, settings(), req.body);
+      return { message: translate(req.lang, 'register.success') };
+    },
+  );
+
+  app.post(
+    API.resendSetPassword,
+    {
+      config: { access: roles(...BACK_OFFICE_ROLES) },
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a fresh set-password link to a user in your scope',
+        body: resendSetPasswordBodySchema,
+        response: { 200: okResponseSchema, 404: errorResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await auth.resendSetPassword(app.db, app.mailer, settings(), requireUser(req), req.body.email, req.lang);
+      return { message: translate(req.lang, 'auth.activationLinkSent') };
+    },
+  );
+}

@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PUBLIC } from '../../plugins/auth.ts';
+
+/** Liveness and database reachability, for load balancers. */
+export async function healthRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/health',
+    {
+      config: { access: PUBLIC },
+      schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
+    async () => {
+      await app.db.execute(sql`select 1`);
+      return { status: 'ok' as const };
+    },
+  );
+}

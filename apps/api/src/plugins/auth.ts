@@ -1,0 +1,85 @@
+import { type Lang, pickLang, type Role } from '@incentive/contracts';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sessions, users } from '../db/schema.ts';
+import { forbidden, unauthenticated } from '../lib/app-error.ts';
+import { hashToken } from '../lib/tokens.ts';
+
+/**
+ * Every route declares who may call it in `config.access`; a route without a declaration
+ * is refused (deny by default). Record-level scope is checked by the services.
+ */
+export type Access = { public: true } | { roles: readonly Role[] };
+
+export interface AuthUser {
+  id: number;
+  role: Role;
+  email: string;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    lang: Lang;
+    user: AuthUser | null;
+  }
+}
+
+export const PUBLIC: Access = { public: true };
+export const roles = (...r: Role[]): Access => ({ roles: r });
+
+/** root is treated as admin everywhere. */
+function allowed(access: { roles: readonly Role[] }, role: Role): boolean {
+  return access.roles.includes(role) || (role === 'root' && access.roles.includes('admin'));
+}
+
+/** The signed-in user, or a 401. */
+export function requireUser(req: FastifyRequest): AuthUser {
+  if (!req.user) throw unauthenticated();
+  return req.user;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('lang', 'pl');
+  app.decorateRequest('user', null);
+
+  // Anything outside /api (the SPA and its files) and the API docs are public by nature.
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? '';
+    if (!url.startsWith('/api/') || url.startsWith('/api/docs')) {
+      route.config = { ...(route.config as object), access: route.config?.access ?? PUBLIC };
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    req.lang = pickLang(req.headers['accept-language']);
+    const access = req.routeOptions.config?.access;
+    // Unmatched routes fall to the not-found handler, which decides for itself.
+    if (req.is404) return;
+    if (!access) throw forbidden();
+    if ('public' in access) return;
+    const header = req.headers.authorization;
+    const match = header?.match(/^Bearer ([A-Za-z0-9_-]{20,200})$/);
+    if (!match?.[1]) throw unauthenticated();
+    const [row] = await app.db
+      .select({ sessionId: sessions.id, id: users.id, role: users.role, email: users.email })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, hashToken(match[1])),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+          isNull(users.deletedAt),
+        ),
+      )
+      .limit(1);
+    if (!row) throw unauthenticated();
+    req.user = { id: row.id, role: row.role as Role, email: row.email, sessionId: row.sessionId };
+    if (!allowed(access, req.user.role)) throw forbidden();
+  });
+});

@@ -1,0 +1,59 @@
+import { translate } from '@incentive/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { type $ZodIssue, type $ZodType, safeParse } from 'zod/v4/core';
+import { AppError } from '../lib/app-error.ts';
+
+const zodLocales = { pl: z.locales.pl(), en: z.locales.en() };
+
+/** Turns zod issues into `{field: [message]}`, our keys translated and zod's own texts localised. */
+function fieldErrors(req: FastifyRequest, schema: $ZodType, data: unknown): Record<string, string[]> {
+  const locale = zodLocales[req.lang];
+  const result = safeParse(schema, data, { error: locale.localeError });
+  const out: Record<string, string[]> = {};
+  for (const issue of (result.error?.issues ?? []) as $ZodIssue[]) {
+    const field = issue.path.length ? issue.path.join('.') : '_';
+    out[field] = [...(out[field] ?? []), translate(req.lang, issue.message)];
+  }
+  return out;
+}
+
+function send(reply: FastifyReply, status: number, body: { message: string; errors?: Record<string, string[]> }) {
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** One error handler: client errors get a translated message, server errors never leak internals. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const lang = req.lang ?? 'pl';
+    if (err instanceof AppError) {
+      const errors = err.fieldErrors
+        ? Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v.map((m) => translate(lang, m))]))
+        : undefined;
+      return send(reply, err.status, { message: translate(lang, err.key, err.params), errors });
+    }
+    if (err.validation && err.validationContext) {
+      const part = err.validationContext as 'body' | 'querystring' | 'params' | 'headers';
+      const schema = req.routeOptions.schema?.[part] as $ZodType | undefined;
+      const data = { body: req.body, querystring: req.query, params: req.params, headers: req.headers }[part];
+      const errors = schema ? fieldErrors(req, schema, data) : {};
+      const first = Object.values(errors)[0]?.[0];
+      return send(reply, 422, { message: first ?? translate(lang, 'errors.validation'), errors });
+    }
+    switch (err.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send(reply, 400, { message: translate(lang, 'errors.invalidJson') });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(reply, 413, { message: translate(lang, 'errors.payloadTooLarge') });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(reply, 415, { message: translate(lang, 'errors.unsupportedMediaType') });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429) return send(reply, 429, { message: translate(lang, 'errors.tooManyRequests') });
+    if (status >= 400 && status < 500) return send(reply, status, { message: translate(lang, 'errors.validation') });
+    req.log.error({ err }, 'unhandled error');
+    return send(reply, 500, { message: translate(lang, 'errors.internal') });
+  });
+});

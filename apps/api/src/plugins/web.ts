@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { AppError, notFound } from '../lib/app-error.ts';
+
+/**
+ * Serves the built SPA: hashed assets with a one-year cache, and index.html (never cached)
+ * for every non-API path so client-side routes survive a reload.
+ */
+export async function webPlugin(app: FastifyInstance, opts: { dist?: string }) {
+  const dist = path.resolve(opts.dist ?? '.');
+  const hasWeb = opts.dist !== undefined && existsSync(path.join(dist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, file) {
+        reply.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || !hasWeb || req.method !== 'GET') {
+      throw req.url.startsWith('/api') ? new AppError(404, 'errors.routeNotFound') : notFound();
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

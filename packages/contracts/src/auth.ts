@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { LIMITS, moneySchema } from './common.ts';
+import { roleSchema } from './roles.ts';
+
+/*
+ * Message strings here are i18n keys (see apps/web/src/locales and apps/api/src/i18n):
+ * the web form and the API each translate them into the user's language.
+ */
+
+export const emailSchema = z
+  .string({ error: 'validation.emailRequired' })
+  .trim()
+  .min(1, { error: 'validation.emailRequired' })
+  .max(LIMITS.email, { error: 'validation.emailTooLong' })
+  .pipe(z.email({ error: 'validation.emailInvalid' }));
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z
+    .string({ error: 'validation.passwordRequired' })
+    .min(1, { error: 'validation.passwordRequired' })
+    .max(LIMITS.password.max, { error: 'validation.passwordTooLong' }),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const loginResponseSchema = z.object({ token: z.string(), token_type: z.literal('Bearer') });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** Password rules for a new password: length only (NIST 800-63B), checked on both sides. */
+export const newPasswordSchema = z
+  .string({ error: 'register.passwordRequired' })
+  .min(1, { error: 'register.passwordRequired' })
+  .min(LIMITS.password.min, { error: 'register.passwordTooShort' })
+  .max(LIMITS.password.max, { error: 'validation.passwordTooLong' });
+
+/** The register form; `token` and `email` come from the link's query string. */
+export const setPasswordBodySchema = z
+  .object({
+    password: newPasswordSchema,
+    password_confirmation: z
+      .string({ error: 'register.passwordConfirmationRequired' })
+      .min(1, { error: 'register.passwordConfirmationRequired' })
+      .max(LIMITS.password.max, { error: 'validation.passwordTooLong' }),
+    token: z
+      .string({ error: 'register.tokenInvalid' })
+      .min(1, { error: 'register.tokenInvalid' })
+      .max(LIMITS.token, { error: 'register.tokenInvalid' }),
+    email: emailSchema,
+    rules: z.literal(true, { error: 'register.rulesRequired' }),
+  })
+  .refine((b) => b.password === b.password_confirmation, {
+    error: 'register.passwordsDiffer',
+    path: ['password_confirmation'],
+  });
+export type SetPasswordBody = z.infer<typeof setPasswordBodySchema>;
+
+export const resendSetPasswordBodySchema = z.object({ email: emailSchema });
+export type ResendSetPasswordBody = z.infer<typeof resendSetPasswordBodySchema>;
+
+export const cardSchema = z.object({ number: z.string(), updated_at: z.string() });
+
+export const userChallengeAmountSchema = z.object({ name: z.string(), amount: moneySchema });
+
+export const userWarehouseSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** The User entity of SPEC.md section 3, as GET /api/me and GET /api/users/{id} return it. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  surname: z.string().nullable(),
+  email: z.string(),
+  role: roleSchema,
+  asseco_id: z.string().nullable(),
+  card: cardSchema.nullable(),
+  wallet: z.object({ money: moneySchema, in_withdrawal: moneySchema }),
+  money_earned: moneySchema,
+  money_withdrawed: moneySchema,
+  withdraw_amount: moneySchema,
+  total_amount: moneySchema,
+  amount_from_quiz: moneySchema,
+  money_to_get: moneySchema,
+  last_login_at: z.string().nullable(),
+  login_counter_weekly: z.number().int(),
+  challenges: z.array(userChallengeAmountSchema),
+  wholesaler_ids: z.array(z.number().int()),
+  warehouses: z.array(userWarehouseSchema),
+});
+export type User = z.infer<typeof userSchema>;

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** Body of every error response: a message in the caller's language, and per-field messages on 422. */
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** The spec's paged list envelope. */
+export const pagedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    total: z.number().int(),
+    data: z.array(item),
+  });
+export type Paged<T> = { current_page: number; last_page: number; total: number; data: T[] };
+
+/** Money on the wire: PLN as a decimal string with two places ("12.50"), exact, never a float. */
+export const moneySchema = z.string().regex(/^-?\d+\.\d{2}$/);
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+/** Limits that both the forms and the server enforce. */
+export const LIMITS = {
+  email: 254,
+  password: { min: 8, max: 128 },
+  name: 100,
+  token: 200,
+} as const;
+
+export const okResponseSchema = z.object({ message: z.string() });
