@@ -1,0 +1,55 @@
+import { AppShell, Box, Burger, Container, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { Logo } from '../../components/logo.tsx';
+import { homePath } from '../home-path.ts';
+import { useCurrentUser } from '../use-current-user.ts';
+import { Footer } from './footer.tsx';
+import { MainMenu } from './main-menu.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+/** Header (logo, menu, user menu), the page, and the footer. On phones the menu lives in a drawer. */
+export function AppLayout() {
+  const me = useCurrentUser();
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 280, breakpoint: 'md', collapsed: { desktop: true, mobile: !opened } }}
+      padding={0}
+    >
+      <AppShell.Header>
+        <Container size="xl" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+            <Group gap="sm" wrap="nowrap">
+              <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={t('menu.openMenu')} />
+              <Link to={homePath(me)} aria-label={t('app.name')} style={{ textDecoration: 'none' }}>
+                <Box visibleFrom="xs">
+                  <Logo />
+                </Box>
+                <Box hiddenFrom="xs">
+                  <Logo withName={false} />
+                </Box>
+              </Link>
+            </Group>
+            <Box visibleFrom="md" style={{ flex: 1, display: 'flex', justifyContent: 'center' }}>
+              <MainMenu me={me} />
+            </Box>
+            <UserMenu me={me} />
+          </Group>
+        </Container>
+      </AppShell.Header>
+      <AppShell.Navbar p="md" hiddenFrom="md">
+        <MainMenu me={me} vertical onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
+        <Box style={{ flex: 1 }}>
+          <Outlet context={{ me }} />
+        </Box>
+        <Footer />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,35 @@
+import type { User } from '@incentive/contracts';
+import { NavLink as MantineNavLink } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { menuFor } from './menu-items.ts';
+
+/** The role's menu, as a row of links on desktop or a list in the mobile drawer. */
+export function MainMenu({ me, vertical, onNavigate }: { me: User; vertical?: boolean; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  return (
+    <nav
+      aria-label={t('menu.mainNavigation')}
+      style={{ display: 'flex', flexDirection: vertical ? 'column' : 'row', gap: 4 }}
+    >
+      {menuFor(me).map((item) => {
+        const to = item.to(me);
+        return (
+          <MantineNavLink
+            key={item.key}
+            component={Link}
+            to={to}
+            label={t(item.label)}
+            active={here === to}
+            onClick={onNavigate}
+            variant="light"
+            w={vertical ? '100%' : 'auto'}
+            style={{ borderRadius: 8, whiteSpace: 'nowrap' }}
+          />
+        );
+      })}
+    </nav>
+  );
+}

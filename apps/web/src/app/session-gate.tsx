@@ -1,0 +1,37 @@
+import { Center, Loader } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useNavigate } from 'react-router';
+import { useMe } from '../features/auth/api/get-me.ts';
+import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { getToken } from '../lib/session.ts';
+import { toastError } from '../lib/toast.ts';
+
+/**
+ * Everything behind sign-in. Loads the current user; when that fails, or a wholesaler has no
+ * warehouse, the user is signed out and sent to / with an error (SPEC.md section 4).
+ */
+export function SessionGate() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const me = useMe();
+  const hasToken = getToken() !== null;
+  const orphanWholesaler = me.data?.role === 'wholesaler' && me.data.wholesaler_ids.length === 0;
+
+  useEffect(() => {
+    if (!me.isError && !orphanWholesaler) return;
+    toastError(t(orphanWholesaler ? 'auth.toast.noWarehouses' : 'auth.toast.errorGetUser'));
+    void signOut().then(() => navigate('/', { replace: true }));
+  }, [me.isError, orphanWholesaler, signOut, navigate, t]);
+
+  if (!hasToken) return <Navigate to="/" replace />;
+  if (!me.data || orphanWholesaler) {
+    return (
+      <Center h="100dvh">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  return <Outlet context={{ me: me.data }} />;
+}

@@ -1,0 +1,69 @@
+import { type LoginBody, loginBodySchema } from '@incentive/contracts';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { AuthCard } from '../../../components/auth-card.tsx';
+import { saveToken } from '../../../lib/session.ts';
+import { toastError, toastFailure } from '../../../lib/toast.ts';
+import { zodValidate } from '../../../lib/zod-form.ts';
+import { login } from '../api/login.ts';
+import { useSignOut } from '../use-sign-out.ts';
+
+/** `/`: the sign-in page. Visiting it signs the current user out (SPEC.md section 2). */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const [busy, setBusy] = useState(false);
+  const form = useForm<LoginBody>({
+    initialValues: { email: '', password: '' },
+    validate: zodValidate(loginBodySchema),
+  });
+
+  useEffect(() => {
+    void signOut();
+  }, [signOut]);
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    const res = await login(values);
+    setBusy(false);
+    if (res.isSuccess) {
+      saveToken(res.payload.token, res.payload.token_type);
+      navigate('/dashboard');
+    } else if (res.status === 401) {
+      toastError(t('login.toast.errorLogin'));
+    } else {
+      toastFailure(res, 'login.toast.errorLogin');
+    }
+  });
+
+  return (
+    <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label={t('login.email')}
+            placeholder={t('login.emailPlaceholder')}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label={t('login.password')}
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" loading={busy} size="md" fullWidth mt="xs">
+            {t('login.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

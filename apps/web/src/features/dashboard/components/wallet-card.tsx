@@ -1,0 +1,31 @@
+import type { User } from '@incentive/contracts';
+import { Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconWallet } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { addMoney, formatPln } from '../../../lib/format.ts';
+import { StatTile } from './stat-tile.tsx';
+
+/** The rep's wallet: available money, earned so far (earned plus withdrawn) and withdrawn. */
+export function WalletCard({ me }: { me: User }) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group gap="sm" mb="md">
+        <ThemeIcon size={36} radius="md" variant="light">
+          <IconWallet size={20} />
+        </ThemeIcon>
+        <Title order={2} fz="lg">
+          {t('home.wallet')}
+        </Title>
+      </Group>
+      <StatTile accent label={t('home.walletMoney')} value={formatPln(me.wallet.money)} />
+      <SimpleGrid cols={2} spacing="sm" mt="sm">
+        <StatTile label={t('home.earned')} value={formatPln(addMoney(me.money_earned, me.money_withdrawed))} />
+        <StatTile label={t('home.withdrawn')} value={formatPln(me.money_withdrawed)} />
+      </SimpleGrid>
+      <Text fz="xs" c="dimmed" mt="sm">
+        {t('home.updatedYesterday')}
+      </Text>
+    </Card>
+  );
+}

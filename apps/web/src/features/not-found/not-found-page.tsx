@@ -1,0 +1,19 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { homePath } from '../../app/home-path.ts';
+import { useCurrentUser } from '../../app/use-current-user.ts';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  return (
+    <Stack align="center" py={80} px="md" gap="sm" ta="center">
+      <Title order={1}>{t('notFound.title')}</Title>
+      <Text c="dimmed">{t('notFound.text')}</Text>
+      <Button component={Link} to={homePath(me)} mt="md">
+        {t('notFound.home')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import type { ErrorResponse } from '@incentive/contracts';
+import { i18n } from './i18n.ts';
+import { getToken } from './session.ts';
+
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+/** Every call is reduced to this, as SPEC.md section 7 says: a success flag, the status and the payload. */
+export type ApiResult<T> =
+  | { isSuccess: true; status: number; payload: T }
+  | { isSuccess: false; status: number; payload: ErrorResponse | null };
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** Fetch with the Bearer token, JSON, a 20 s timeout and the language and time-zone headers. Never throws. */
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': i18n.language || 'pl',
+    'USER-TIMEZONE': Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
+  const auth = getToken();
+  if (auth) headers.authorization = `${auth.type} ${auth.token}`;
+  const isForm = opts.body instanceof FormData;
+  if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  try {
+    const res = await fetch(buildUrl(path, opts.query), {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
+      signal,
+    });
+    const text = await res.text();
+    const payload = text ? (JSON.parse(text) as unknown) : null;
+    if (res.ok) return { isSuccess: true, status: res.status, payload: payload as T };
+    return { isSuccess: false, status: res.status, payload: isErrorResponse(payload) ? payload : null };
+  } catch {
+    return { isSuccess: false, status: 0, payload: null };
+  }
+}
+
+function isErrorResponse(v: unknown): v is ErrorResponse {
+  return typeof v === 'object' && v !== null && typeof (v as { message?: unknown }).message === 'string';
+}
+
+/** Thrown by query functions so react-query sees a failure; carries the reduced result. */
+export class ApiError extends Error {
+  constructor(readonly result: Extract<ApiResult<unknown>, { isSuccess: false }>) {
+    super(result.payload?.message ?? `HTTP ${result.status}`);
+  }
+}
+
+/** For react-query: the payload on success, an ApiError otherwise. */
+export async function fetchOrThrow<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const r = await request<T>(path, opts);
+  if (!r.isSuccess) throw new ApiError(r);
+  return r.payload;
+}
