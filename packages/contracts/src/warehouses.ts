@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { moneySchema } from './common.ts';
+import { pagedQuerySchema } from './paging.ts';
+
+export const WAREHOUSE_SORT_FIELDS = [
+  'id',
+  'asseco_id',
+  'name',
+  'address',
+  'admins_count',
+  'users_count',
+  'actives_count',
+  'amount',
+] as const;
+
+export const warehouseListQuerySchema = pagedQuerySchema(WAREHOUSE_SORT_FIELDS, 'id');
+export type WarehouseListQuery = z.infer<typeof warehouseListQuerySchema>;
+
+/** A warehouse row: users_count are its sales reps, actives_count those who ever signed in, amount what they earned. */
+export const warehouseSchema = z.object({
+  id: z.number().int(),
+  asseco_id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  nip: z.string().nullable(),
+  email: z.string().nullable(),
+  admins_count: z.number().int(),
+  users_count: z.number().int(),
+  actives_count: z.number().int(),
+  amount: moneySchema,
+  admins_ids: z.array(z.number().int()),
+});
+export type Warehouse = z.infer<typeof warehouseSchema>;
+
+const text = (key: string, max: number) =>
+  z.string({ error: key }).trim().min(1, { error: key }).max(max, { error: 'validation.tooLong' });
+
+/** POST /api/warehouses and PUT /api/warehouses/{id}. */
+export const warehouseUpsertBodySchema = z.object({
+  assecoId: text('validation.assecoIdRequired', 50),
+  name: text('validation.warehouseNameRequired', 200),
+  address: text('validation.addressRequired', 300),
+  nip: z
+    .string()
+    .trim()
+    .regex(/^\d{10}$/, { error: 'validation.nipInvalid' })
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  email: z
+    .email({ error: 'validation.emailInvalid' })
+    .max(254)
+    .nullish()
+    .or(z.literal('').transform(() => null)),
+  admins_ids: z.array(z.number().int().min(1).max(2_147_483_647)).max(100).default([]),
+});
+export type WarehouseUpsertBody = z.input<typeof warehouseUpsertBodySchema>;
+
+export const warehouseUsersQuerySchema = z.object({
+  role: z.enum(['seller', 'wholesaler'], { error: 'validation.roleInvalid' }).default('seller'),
+});
