@@ -23,3 +23,18 @@ export function formatDateTime(iso: string | null | undefined): string | null {
 export function formatDate(iso: string | null | undefined): string | null {
   return iso ? dayjs(iso).format(DATE_FORMAT) : null;
 }
+
+function toNumber(value: string | number | null | undefined): number {
+  const n = Number(value ?? 0);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** The admin tables' money (en-GB numbers, SPEC.md section 9): "1,234.50 PLN"; missing values show 0.00 PLN. */
+export function formatPlnTable(value: string | number | null | undefined): string {
+  return `${toNumber(value).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} PLN`;
+}
+
+/** The integer part only (the sales rep table's amount to withdraw): "1,234 PLN". */
+export function formatPlnInteger(value: string | number | null | undefined): string {
+  return `${Math.trunc(toNumber(value)).toLocaleString('en-GB', { maximumFractionDigits: 0 })} PLN`;
+}

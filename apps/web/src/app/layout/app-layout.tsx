@@ -1,5 +1,6 @@
-import { AppShell, Box, Burger, Container, Group } from '@mantine/core';
+import { AppShell, Box, Burger, Center, Container, Group, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
@@ -46,7 +47,16 @@ export function AppLayout() {
       </AppShell.Navbar>
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
         <Box style={{ flex: 1 }}>
-          <Outlet context={{ me }} />
+          {/* Back-office pages are lazy chunks: a loader shows inside the shell while one arrives. */}
+          <Suspense
+            fallback={
+              <Center py={80}>
+                <Loader aria-label={t('common.loading')} />
+              </Center>
+            }
+          >
+            <Outlet context={{ me }} />
+          </Suspense>
         </Box>
         <Footer />
       </AppShell.Main>

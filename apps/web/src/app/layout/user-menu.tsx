@@ -1,6 +1,6 @@
 import type { Lang, User } from '@incentive/contracts';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLanguage, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconLanguage, IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { setLanguage } from '../../lib/i18n.ts';
@@ -36,6 +36,12 @@ export function UserMenu({ me }: { me: User }) {
           {t(`roles.${me.role}`)}
         </Text>
         <Menu.Divider />
+        {/* The profile link: sales reps only, to their own details (SPEC.md section 2). */}
+        {me.role === 'seller' && (
+          <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate(`/sales-rep/details/${me.id}`)}>
+            {t('user.profile')}
+          </Menu.Item>
+        )}
         <Menu.Item leftSection={<IconLanguage size={16} />} onClick={() => setLanguage(other)}>
           {other === 'en' ? 'English' : 'Polski'}
         </Menu.Item>

@@ -1,7 +1,9 @@
 import type { Role, User } from '@incentive/contracts';
-import { Text } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page.tsx';
+import { BackOfficeDashboard } from '../../back-office/index.ts';
 
 const TITLES: Record<Role, string> = {
   root: 'dashboard.title',
@@ -12,12 +14,20 @@ const TITLES: Record<Role, string> = {
   seller: 'dashboard.title',
 };
 
-/** The titled back-office panel. */
+/** The titled back-office panel with its admin menu: the tabbed lists, loaded as a separate chunk. */
 export function BackOfficePanel({ me }: { me: User }) {
   const { t } = useTranslation();
   return (
     <Page title={t(TITLES[me.role])} subtitle={t('dashboard.welcome', { name: me.name })}>
-      <Text c="dimmed">{t(`roles.${me.role}`)}</Text>
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader aria-label={t('common.loading')} />
+          </Center>
+        }
+      >
+        <BackOfficeDashboard me={me} />
+      </Suspense>
     </Page>
   );
 }

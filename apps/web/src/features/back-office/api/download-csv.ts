@@ -1,0 +1,31 @@
+import { i18n } from '../../../lib/i18n.ts';
+import { getToken } from '../../../lib/session.ts';
+
+type Query = Record<string, string | number | undefined>;
+
+/**
+ * GET an export (…/export.csv) with the Bearer header and save it: a plain link cannot carry the
+ * token, so the file is fetched as a blob and handed to the browser. Returns false on failure.
+ */
+export async function downloadCsv(path: string, query: Query, filename: string): Promise<boolean> {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
+  const auth = getToken();
+  const headers: Record<string, string> = { accept: 'text/csv', 'accept-language': i18n.language || 'pl' };
+  if (auth) headers.authorization = `${auth.type} ${auth.token}`;
+  try {
+    const res = await fetch(`${path}?${params.toString()}`, { headers, signal: AbortSignal.timeout(60_000) });
+    if (!res.ok) return false;
+    const url = URL.createObjectURL(await res.blob());
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = filename;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    return true;
+  } catch {
+    return false;
+  }
+}

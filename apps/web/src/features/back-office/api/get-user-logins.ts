@@ -1,0 +1,21 @@
+import type { LoginRecord, Paged } from '@incentive/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { fetchOrThrow } from '../../../lib/api-client.ts';
+import { BACK_OFFICE_API, QK } from './paths.ts';
+
+export interface SimpleListParams {
+  page: number;
+  per_page: number;
+  sort: 'id' | 'created_at';
+  order: 'asc' | 'desc';
+}
+
+/** GET /api/users/{id}/logins. */
+export function useUserLogins(userId: number, params: SimpleListParams) {
+  return useQuery({
+    queryKey: [...QK.users, 'logins', userId, params],
+    queryFn: ({ signal }) =>
+      fetchOrThrow<Paged<LoginRecord>>(BACK_OFFICE_API.userLogins(userId), { query: { ...params }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,90 @@
+import type { User, UserListItem, UserSort } from '@incentive/contracts';
+import { Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { formatDateTime } from '../../../lib/format.ts';
+import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { deleteUser } from '../api/delete-user.ts';
+import { useWarehouseUsers } from '../api/get-warehouse-users.ts';
+import { QK } from '../api/paths.ts';
+import { useErrorToast } from '../hooks/use-error-toast.ts';
+import { useTableState } from '../hooks/use-table-state.ts';
+import { can } from '../permissions.ts';
+import { confirmDelete } from './confirm-delete.tsx';
+import { PagedTable } from './paged-table.tsx';
+import { RowActions } from './row-actions.tsx';
+import { TableToolbar } from './table-toolbar.tsx';
+
+const ADMIN_SORT_FIELDS = ['id', 'name', 'email', 'last_login_at'] as const satisfies readonly UserSort[];
+
+/** A warehouse's admins (GET /api/warehouses/{id}/users?role=wholesaler) with edit and delete for those who manage them. */
+export function AdminTable({ me, warehouseId }: { me: User; warehouseId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const state = useTableState<UserSort>('id');
+  const list = useWarehouseUsers(warehouseId, { ...state.params, role: 'wholesaler' });
+  useErrorToast(list.error, 'warehouse.toast.errorAdminsList');
+
+  const remove = (u: UserListItem) =>
+    confirmDelete({
+      title: t('admin.deleteTitle'),
+      text: t('admin.deleteConfirm', { name: u.name }),
+      onConfirm: async () => {
+        const res = await deleteUser(u.id);
+        if (!res.isSuccess) return toastFailure(res, 'admin.toast.errorDelete');
+        toastSuccess(t('admin.toast.successDelete'));
+        await queryClient.invalidateQueries({ queryKey: QK.users });
+        await queryClient.invalidateQueries({ queryKey: QK.warehouses });
+      },
+    });
+
+  const columns: DataTableColumn<UserListItem>[] = [
+    { accessor: 'id', title: 'ID', sortable: true, textAlign: 'right' },
+    { accessor: 'name', title: t('admin.login'), sortable: true, noWrap: true },
+    { accessor: 'email', title: t('admin.email'), sortable: true, noWrap: true },
+    {
+      accessor: 'last_login_at',
+      title: t('salesRep.fields.lastLogin'),
+      sortable: true,
+      noWrap: true,
+      render: (u) => formatDateTime(u.last_login_at) ?? t('common.never'),
+    },
+    {
+      accessor: 'actions',
+      title: t('table.actions'),
+      textAlign: 'right',
+      // Edit and delete show only to provider admin, admin and regional manager (SPEC.md section 2).
+      hidden: !can.editAdmin(me),
+      render: (u) => (
+        <RowActions
+          editLabel={t('admin.edit')}
+          onEdit={() => navigate(`/admin/${u.id}?warehouse_id=${warehouseId}`)}
+          deleteLabel={t('admin.delete')}
+          onDelete={() => remove(u)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="sm">
+      <TableToolbar
+        search={state.search}
+        onSearch={state.setSearch}
+        placeholder={t('table.searchPlaceholder')}
+        total={list.data?.total}
+      />
+      <PagedTable
+        label={t('warehouse.tabs.admins')}
+        state={state}
+        data={list.data}
+        fetching={list.isFetching}
+        columns={columns}
+        sortFields={ADMIN_SORT_FIELDS}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,16 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { i18n } from '../../../lib/i18n.ts';
+
+/** A delete confirmation dialog (500 px wide): confirm runs `onConfirm`, cancel closes it. */
+export function confirmDelete({ title, text, onConfirm }: { title: string; text: string; onConfirm: () => void }) {
+  modals.openConfirmModal({
+    title,
+    size: 500,
+    centered: true,
+    children: <Text fz="sm">{text}</Text>,
+    labels: { confirm: i18n.t('common.delete'), cancel: i18n.t('common.cancel') },
+    confirmProps: { color: 'red' },
+    onConfirm,
+  });
+}

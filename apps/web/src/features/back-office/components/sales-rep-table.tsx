@@ -1,0 +1,220 @@
+import { USER_SORT_FIELDS, type User, type UserListItem, type UserSort } from '@incentive/contracts';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { IconMailForward } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { formatDateTime, formatPlnInteger, formatPlnTable } from '../../../lib/format.ts';
+import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { deleteUser } from '../api/delete-user.ts';
+import { useUsers } from '../api/get-users.ts';
+import { useWarehouseUsers } from '../api/get-warehouse-users.ts';
+import { BACK_OFFICE_API, QK } from '../api/paths.ts';
+import { sendActivationLink } from '../api/send-activation-link.ts';
+import { useErrorToast } from '../hooks/use-error-toast.ts';
+import { useTableState } from '../hooks/use-table-state.ts';
+import { can } from '../permissions.ts';
+import { confirmDelete } from './confirm-delete.tsx';
+import { PagedTable } from './paged-table.tsx';
+import { RowActions } from './row-actions.tsx';
+import { TableToolbar } from './table-toolbar.tsx';
+import { YesNo } from './yes-no.tsx';
+
+interface SalesRepTableProps {
+  me: User;
+  /** seller: the sales rep list; seller_reg: the registered (regional manager) list. */
+  listRole: 'seller' | 'seller_reg';
+  /** Inside a warehouse's details: only its reps. */
+  warehouseId?: number;
+}
+
+/** The sales rep table of SPEC.md section 2, on the dashboard or filtered to one warehouse. */
+export function SalesRepTable({ me, listRole: role, warehouseId }: SalesRepTableProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const state = useTableState<UserSort>('id');
+  const inWarehouse = warehouseId !== undefined;
+  const all = useUsers({ ...state.params, role }, !inWarehouse);
+  const ofWarehouse = useWarehouseUsers(inWarehouse ? warehouseId : null, { ...state.params, role: 'seller' });
+  const list = inWarehouse ? ofWarehouse : all;
+  useErrorToast(list.error, 'salesRep.toast.errorSalesRepList');
+  const [sendingTo, setSendingTo] = useState<number | null>(null);
+
+  const sendLink = async (u: UserListItem) => {
+    setSendingTo(u.id);
+    const res = await sendActivationLink(u.email);
+    setSendingTo(null);
+    if (res.isSuccess) toastSuccess(t('salesRep.toast.successSendActiveLink'));
+    else toastFailure(res, 'salesRep.toast.errorSendActiveLink');
+  };
+
+  const remove = (u: UserListItem) =>
+    confirmDelete({
+      title: t('salesRep.deleteTitle'),
+      text: t('salesRep.deleteConfirm', { name: [u.name, u.surname].filter(Boolean).join(' ') }),
+      onConfirm: async () => {
+        const res = await deleteUser(u.id);
+        if (!res.isSuccess) return toastFailure(res, 'salesRep.toast.errorDelete');
+        toastSuccess(t('salesRep.toast.successDelete'));
+        await queryClient.invalidateQueries({ queryKey: QK.users });
+        await queryClient.invalidateQueries({ queryKey: QK.warehouses });
+      },
+    });
+
+  const detailsLink = (u: UserListItem, text: string | null) => (
+    <Anchor component={Link} to={`/sales-rep/details/${u.id}`} fz="sm" onClick={(e) => e.stopPropagation()}>
+      {text || '—'}
+    </Anchor>
+  );
+
+  const columns: DataTableColumn<UserListItem>[] = [
+    { accessor: 'id', title: t('salesRep.fields.phId'), sortable: true, textAlign: 'right' },
+    {
+      accessor: 'asseco_id',
+      title: t('salesRep.fields.assecoId'),
+      sortable: true,
+      noWrap: true,
+      hidden: role === 'seller_reg',
+      render: (u) => u.asseco_id ?? '—',
+    },
+    {
+      accessor: 'name',
+      title: t('salesRep.fields.name'),
+      sortable: true,
+      noWrap: true,
+      render: (u) => detailsLink(u, u.name),
+    },
+    {
+      accessor: 'surname',
+      title: t('salesRep.fields.surname'),
+      sortable: true,
+      noWrap: true,
+      render: (u) => detailsLink(u, u.surname),
+    },
+    {
+      accessor: 'card',
+      title: t('salesRep.fields.card'),
+      sortable: true,
+      noWrap: true,
+      render: (u) => u.card?.number ?? '—',
+    },
+    {
+      accessor: 'active',
+      title: t('salesRep.fields.active'),
+      sortable: true,
+      render: (u) => <YesNo value={u.last_login_at !== null} />,
+    },
+    {
+      accessor: 'complete_profile',
+      title: t('salesRep.fields.completeProfile'),
+      sortable: true,
+      render: (u) => <YesNo value={u.complete_profile} />,
+    },
+    {
+      accessor: 'last_login_at',
+      title: t('salesRep.fields.lastLogin'),
+      sortable: true,
+      noWrap: true,
+      render: (u) => formatDateTime(u.last_login_at) ?? t('common.never'),
+    },
+    {
+      accessor: 'login_counter_weekly',
+      title: t('salesRep.fields.loginsWeekly'),
+      sortable: true,
+      textAlign: 'right',
+      render: (u) => u.login_counter_weekly ?? 0,
+    },
+    {
+      accessor: 'challenges',
+      title: t('salesRep.fields.challenges'),
+      noWrap: true,
+      render: (u) =>
+        u.challenges.length === 0 ? (
+          '—'
+        ) : (
+          <Stack gap={0}>
+            {u.challenges.map((c) => (
+              <Text key={c.name} fz="sm">
+                {c.name}: {formatPlnTable(c.amount)}
+              </Text>
+            ))}
+          </Stack>
+        ),
+    },
+    money('total_amount', t('salesRep.fields.totalAmount'), (u) => formatPlnTable(u.total_amount)),
+    money('amount_from_quiz', t('salesRep.fields.amountFromQuiz'), (u) => formatPlnTable(u.amount_from_quiz)),
+    money('in_withdrawal', t('salesRep.fields.inWithdrawal'), (u) => formatPlnInteger(u.wallet?.in_withdrawal)),
+    money('withdraw_amount', t('salesRep.fields.withdrawAmount'), (u) => formatPlnTable(u.withdraw_amount)),
+    {
+      accessor: 'activation',
+      title: t('salesRep.sendActivationLink'),
+      noWrap: true,
+      render: (u) => (
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconMailForward size={14} aria-hidden />}
+          loading={sendingTo === u.id}
+          aria-label={`${t('salesRep.sendActivationLink')}: ${u.email}`}
+          onClick={(e) => {
+            e.stopPropagation();
+            void sendLink(u);
+          }}
+        >
+          {t('salesRep.sendLinkShort')}
+        </Button>
+      ),
+    },
+    {
+      accessor: 'actions',
+      title: t('table.actions'),
+      textAlign: 'right',
+      // The edit icon shows only to root and admin (SPEC.md section 2).
+      hidden: !can.editRepFromTable(me),
+      render: (u) => (
+        <RowActions
+          editLabel={t('salesRep.edit')}
+          onEdit={() => navigate(`/sales-rep/${u.id}`)}
+          deleteLabel={t('salesRep.delete')}
+          onDelete={can.deleteRep(me) ? () => remove(u) : undefined}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="sm">
+      <TableToolbar
+        search={state.search}
+        onSearch={state.setSearch}
+        placeholder={t('table.searchPlaceholder')}
+        total={list.data?.total}
+        exportCsv={
+          inWarehouse
+            ? undefined
+            : {
+                path: BACK_OFFICE_API.usersCsv,
+                query: { role, sort: state.sort, order: state.order, search: state.params.search },
+                filename: role === 'seller' ? 'przedstawiciele.csv' : 'kierownicy-regionalni.csv',
+              }
+        }
+      />
+      <PagedTable
+        label={role === 'seller' ? t('dashboard.tabs.salesReps') : t('dashboard.tabs.registeredReps')}
+        state={state}
+        data={list.data}
+        fetching={list.isFetching}
+        columns={columns}
+        sortFields={USER_SORT_FIELDS}
+        onRowClick={(u) => navigate(`/sales-rep/details/${u.id}`)}
+      />
+    </Stack>
+  );
+}
+
+function money(accessor: UserSort, title: string, render: (u: UserListItem) => string): DataTableColumn<UserListItem> {
+  return { accessor, title, sortable: true, noWrap: true, textAlign: 'right', render };
+}

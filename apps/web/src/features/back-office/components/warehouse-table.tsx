@@ -1,0 +1,109 @@
+import { type User, WAREHOUSE_SORT_FIELDS, type Warehouse, type WarehouseListQuery } from '@incentive/contracts';
+import { Anchor, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { formatPlnTable } from '../../../lib/format.ts';
+import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { deleteWarehouse } from '../api/delete-warehouse.ts';
+import { useWarehouses } from '../api/get-warehouses.ts';
+import { BACK_OFFICE_API, QK } from '../api/paths.ts';
+import { useErrorToast } from '../hooks/use-error-toast.ts';
+import { useTableState } from '../hooks/use-table-state.ts';
+import { can } from '../permissions.ts';
+import { confirmDelete } from './confirm-delete.tsx';
+import { PagedTable } from './paged-table.tsx';
+import { RowActions } from './row-actions.tsx';
+import { TableToolbar } from './table-toolbar.tsx';
+
+type WarehouseSort = WarehouseListQuery['sort'];
+
+/** The dashboard's warehouse list (SPEC.md section 2 "Warehouse table"). */
+export function WarehouseTable({ me }: { me: User }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const state = useTableState<WarehouseSort>('id');
+  const list = useWarehouses(state.params);
+  useErrorToast(list.error, 'warehouse.toast.errorWarehouseList');
+
+  const remove = (w: Warehouse) =>
+    confirmDelete({
+      title: t('warehouse.deleteTitle'),
+      text: t('warehouse.deleteConfirm', { name: w.name }),
+      onConfirm: async () => {
+        const res = await deleteWarehouse(w.id);
+        if (!res.isSuccess) return toastFailure(res, 'warehouse.toast.errorWarehouseDeleteAction');
+        toastSuccess(t('warehouse.toast.successWarehouseDeleteAction'));
+        await queryClient.invalidateQueries({ queryKey: QK.warehouses });
+      },
+    });
+
+  const columns: DataTableColumn<Warehouse>[] = [
+    { accessor: 'asseco_id', title: t('warehouse.fields.assecoId'), sortable: true, noWrap: true },
+    {
+      accessor: 'name',
+      title: t('warehouse.fields.name'),
+      sortable: true,
+      noWrap: true,
+      render: (w) => (
+        <Anchor component={Link} to={`/warehouse/details/${w.id}`} fz="sm" onClick={(e) => e.stopPropagation()}>
+          {w.name}
+        </Anchor>
+      ),
+    },
+    { accessor: 'address', title: t('warehouse.fields.address'), sortable: true, noWrap: true },
+    { accessor: 'admins_count', title: t('warehouse.fields.adminsCount'), sortable: true, textAlign: 'right' },
+    { accessor: 'users_count', title: t('warehouse.fields.phCount'), sortable: true, textAlign: 'right' },
+    { accessor: 'actives_count', title: t('warehouse.fields.activeCount'), sortable: true, textAlign: 'right' },
+    {
+      accessor: 'amount',
+      title: t('warehouse.fields.amount'),
+      sortable: true,
+      noWrap: true,
+      textAlign: 'right',
+      render: (w) => formatPlnTable(w.amount),
+    },
+    {
+      accessor: 'actions',
+      title: t('table.actions'),
+      textAlign: 'right',
+      // A wholesaler neither edits nor deletes warehouses (SPEC.md section 6).
+      hidden: !can.editWarehouse(me),
+      render: (w) => (
+        <RowActions
+          editLabel={t('warehouse.edit')}
+          onEdit={() => navigate(`/warehouse/${w.id}`)}
+          deleteLabel={t('warehouse.delete')}
+          onDelete={() => remove(w)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="sm">
+      <TableToolbar
+        search={state.search}
+        onSearch={state.setSearch}
+        placeholder={t('table.searchWarehousesPlaceholder')}
+        total={list.data?.total}
+        exportCsv={{
+          path: BACK_OFFICE_API.warehousesCsv,
+          query: { sort: state.sort, order: state.order, search: state.params.search },
+          filename: 'hurtownie.csv',
+        }}
+      />
+      <PagedTable
+        label={t('dashboard.tabs.warehouses')}
+        state={state}
+        data={list.data}
+        fetching={list.isFetching}
+        columns={columns}
+        sortFields={WAREHOUSE_SORT_FIELDS}
+        onRowClick={(w) => navigate(`/warehouse/details/${w.id}`)}
+      />
+    </Stack>
+  );
+}

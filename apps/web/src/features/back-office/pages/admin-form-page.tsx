@@ -1,0 +1,191 @@
+import { type Role, type UserDetails, type UserUpsertBody, userUpsertBodySchema } from '@incentive/contracts';
+import { Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useCurrentUser } from '../../../app/use-current-user.ts';
+import { i18n } from '../../../lib/i18n.ts';
+import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { zodValidate } from '../../../lib/zod-form.ts';
+import { useUser } from '../api/get-user.ts';
+import { useWarehouse } from '../api/get-warehouse.ts';
+import { QK } from '../api/paths.ts';
+import { createUser, updateUser } from '../api/upsert-user.ts';
+import { FormFrame } from '../components/form-frame.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
+import { fieldErrors } from '../components/server-errors.ts';
+import { WarehousePicker } from '../components/warehouse-picker.tsx';
+import { useLoadFailureRedirect } from '../hooks/use-load-failure-redirect.ts';
+import { can, parseId } from '../permissions.ts';
+
+interface Values {
+  name: string;
+  email: string;
+  warehouseAdmin: boolean;
+  providerAdmin: boolean;
+  warehouse_ids: number[];
+}
+
+const FIELDS = ['name', 'email', 'warehouse_ids'] as const;
+const ADMIN_ROLES: readonly Role[] = ['admin', 'provider_admin', 'wholesaler'];
+
+/** `/admin/create` and `/admin/{id}`: login, e-mail, and the exclusive warehouse-admin / provider-admin boxes. */
+export function AdminFormPage() {
+  const rawId = useParams().id;
+  const editing = rawId !== undefined;
+  const id = editing ? parseId(rawId) : null;
+  const user = useUser(id);
+  useLoadFailureRedirect(user.error, 'admin.toast.errorDetails', '/dashboard');
+  if (editing) {
+    if (id === null) return <Navigate to="/dashboard" replace />;
+    if (!user.data) return <PageLoader />;
+    if (!ADMIN_ROLES.includes(user.data.role)) return <Navigate to={`/sales-rep/${id}`} replace />;
+    return <AdminForm key={id} existing={user.data} />;
+  }
+  return <AdminForm existing={null} />;
+}
+
+function AdminForm({ existing }: { existing: UserDetails | null }) {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const fromWarehouse = parseId(params.get('warehouse_id') ?? undefined);
+  const fromWarehouseRecord = useWarehouse(fromWarehouse);
+  const [busy, setBusy] = useState(false);
+
+  // A regional manager creates warehouse admins only; plain admins only an admin.
+  const onlyWarehouseAdmin = !can.createProviderAdmin(me);
+  const startsAsWarehouseAdmin = existing
+    ? existing.role === 'wholesaler'
+    : onlyWarehouseAdmin || fromWarehouse !== null;
+  const form = useForm<Values>({
+    initialValues: {
+      name: existing?.name ?? '',
+      email: existing?.email ?? '',
+      warehouseAdmin: startsAsWarehouseAdmin,
+      providerAdmin: existing?.role === 'provider_admin',
+      warehouse_ids: existing ? existing.warehouses.map((w) => w.id) : fromWarehouse !== null ? [fromWarehouse] : [],
+    },
+    validate: (values) => {
+      const errors = zodValidate(userUpsertBodySchema)(toBody(values));
+      // The login is the name field of the body: its own message.
+      if (errors.name) errors.name = i18n.t('validation.loginRequired');
+      // A missing warehouse is told by a toast (SPEC.md section 5), not under the field.
+      delete errors.warehouse_ids;
+      return errors;
+    },
+  });
+
+  function roleOf(values: Values): Exclude<Role, 'root'> {
+    if (values.warehouseAdmin) return 'wholesaler';
+    if (values.providerAdmin) return 'provider_admin';
+    return 'admin';
+  }
+  function toBody(values: Values): UserUpsertBody {
+    const role = roleOf(values);
+    return {
+      name: values.name,
+      email: values.email,
+      role,
+      warehouse_ids: role === 'wholesaler' ? values.warehouse_ids : [],
+    };
+  }
+
+  const backTo = fromWarehouse !== null ? `/warehouse/details/${fromWarehouse}?tab=admins` : '/dashboard';
+
+  const submit = form.onSubmit(async (values) => {
+    if (values.warehouseAdmin && values.warehouse_ids.length === 0) return toastError(t('admin.toast.selectWarehouse'));
+    const role = roleOf(values);
+    if (role === 'admin' && !can.createPlainAdmin(me) && existing?.role !== 'admin') {
+      return toastError(t('admin.toast.selectRole'));
+    }
+    setBusy(true);
+    const body = toBody(values);
+    const res = existing ? await updateUser(existing.id, body) : await createUser(body);
+    setBusy(false);
+    if (!res.isSuccess) {
+      form.setErrors(fieldErrors(res, FIELDS));
+      return toastFailure(res, existing ? 'admin.toast.errorEdit' : 'admin.toast.errorCreate');
+    }
+    toastSuccess(res.payload?.message || t(existing ? 'admin.toast.successEdit' : 'admin.toast.successCreate'));
+    await queryClient.invalidateQueries({ queryKey: QK.users });
+    await queryClient.invalidateQueries({ queryKey: QK.warehouses });
+    const firstWarehouse = role === 'wholesaler' ? body.warehouse_ids?.[0] : undefined;
+    navigate(
+      fromWarehouse !== null
+        ? backTo
+        : firstWarehouse
+          ? `/warehouse/details/${firstWarehouse}?tab=admins`
+          : '/dashboard',
+    );
+  });
+
+  const known = [
+    ...(existing?.warehouses ?? []),
+    ...me.warehouses,
+    ...(fromWarehouseRecord.data ? [fromWarehouseRecord.data] : []),
+  ].map((w) => ({ id: w.id, label: w.name }));
+
+  return (
+    <FormFrame
+      title={t(existing ? 'admin.editTitle' : 'admin.createTitle')}
+      closeTo={backTo}
+      onSubmit={submit}
+      busy={busy}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput label={t('admin.login')} required autoComplete="off" {...form.getInputProps('name')} />
+        <TextInput label={t('admin.email')} type="email" required autoComplete="off" {...form.getInputProps('email')} />
+      </SimpleGrid>
+      <Stack gap="xs">
+        <Group gap="lg">
+          <Checkbox
+            label={t('admin.warehouseAdmin')}
+            checked={form.values.warehouseAdmin}
+            disabled={onlyWarehouseAdmin}
+            onChange={(e) => {
+              const checked = e.currentTarget.checked;
+              form.setFieldValue('warehouseAdmin', checked);
+              // The boxes exclude each other; unticking clears the warehouses (SPEC.md section 4).
+              if (checked) form.setFieldValue('providerAdmin', false);
+              else form.setFieldValue('warehouse_ids', []);
+            }}
+          />
+          {!onlyWarehouseAdmin && (
+            <Checkbox
+              label={t('admin.providerAdmin')}
+              checked={form.values.providerAdmin}
+              onChange={(e) => {
+                const checked = e.currentTarget.checked;
+                form.setFieldValue('providerAdmin', checked);
+                // Ticking provider admin clears the warehouse choice.
+                if (checked) {
+                  form.setFieldValue('warehouseAdmin', false);
+                  form.setFieldValue('warehouse_ids', []);
+                }
+              }}
+            />
+          )}
+        </Group>
+        {can.createPlainAdmin(me) && (
+          <Text fz="xs" c="dimmed">
+            {t('admin.roleHint')}
+          </Text>
+        )}
+      </Stack>
+      {form.values.warehouseAdmin && (
+        <WarehousePicker
+          multiple
+          value={form.values.warehouse_ids}
+          onChange={(ids) => form.setFieldValue('warehouse_ids', ids)}
+          known={known}
+          required
+        />
+      )}
+    </FormFrame>
+  );
+}

@@ -1,0 +1,75 @@
+import 'mantine-datatable/styles.css';
+import type { User } from '@incentive/contracts';
+import { Button, Group, Stack, Tabs } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SalesRepTable } from '../components/sales-rep-table.tsx';
+import { ScrollTabsList } from '../components/scroll-tabs-list.tsx';
+import { WarehouseTable } from '../components/warehouse-table.tsx';
+import { useTabParam } from '../hooks/use-tab-param.ts';
+import { can } from '../permissions.ts';
+
+type DashboardTab = 'warehouses' | 'sales-reps' | 'registered';
+
+/**
+ * The back-office panel's admin menu (SPEC.md section 2 "Admin dashboard"): the warehouse,
+ * sales rep and registered sales rep lists by role, and the add button of the active tab.
+ */
+export function BackOfficeDashboard({ me }: { me: User }) {
+  const { t } = useTranslation();
+  const visible: DashboardTab[] = ['warehouses'];
+  if (can.seeRepTabs(me)) visible.push('sales-reps');
+  if (can.seeRegisteredTab(me)) visible.push('registered');
+  const [tab, setTab] = useTabParam(visible);
+
+  const addRep = { to: '/sales-rep/create', label: t('dashboard.addSalesRep') };
+  const addByTab: Record<DashboardTab, { to: string; label: string } | null> = {
+    // A wholesaler always has the add-sales-rep action (SPEC.md section 6).
+    warehouses:
+      me.role === 'wholesaler'
+        ? addRep
+        : can.createWarehouse(me)
+          ? { to: '/warehouse/create', label: t('dashboard.addWarehouse') }
+          : null,
+    'sales-reps': can.createRep(me) ? addRep : null,
+    registered: can.createRegionalManager(me)
+      ? { to: '/sales-rep/create-rks', label: t('dashboard.addRegisteredRep') }
+      : null,
+  };
+  const add = addByTab[tab];
+  const labels: Record<DashboardTab, string> = {
+    warehouses: t('dashboard.tabs.warehouses'),
+    'sales-reps': t('dashboard.tabs.salesReps'),
+    registered: t('dashboard.tabs.registeredReps'),
+  };
+
+  return (
+    <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+          <div style={{ flex: '1 1 320px', minWidth: 0 }}>
+            <ScrollTabsList
+              label={t('dashboard.adminMenu')}
+              tabs={visible.map((v) => ({ value: v, label: labels[v] }))}
+            />
+          </div>
+          {add && (
+            <Button component={Link} to={add.to} leftSection={<IconPlus size={16} aria-hidden />}>
+              {add.label}
+            </Button>
+          )}
+        </Group>
+        <Tabs.Panel value="warehouses">
+          <WarehouseTable me={me} />
+        </Tabs.Panel>
+        <Tabs.Panel value="sales-reps">
+          <SalesRepTable me={me} listRole="seller" />
+        </Tabs.Panel>
+        <Tabs.Panel value="registered">
+          <SalesRepTable me={me} listRole="seller_reg" />
+        </Tabs.Panel>
+      </Stack>
+    </Tabs>
+  );
+}

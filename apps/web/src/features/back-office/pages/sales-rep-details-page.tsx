@@ -1,0 +1,287 @@
+import type { CardRecord, LoginRecord, UserDetails } from '@incentive/contracts';
+import { Badge, Button, Group, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCreditCard, IconPencil, IconSchool, IconTrash, IconTrophy } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { useCurrentUser } from '../../../app/use-current-user.ts';
+import { Page } from '../../../components/page.tsx';
+import { formatDateTime, formatPlnInteger, formatPlnTable } from '../../../lib/format.ts';
+import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { deleteUser } from '../api/delete-user.ts';
+import { useUser } from '../api/get-user.ts';
+import { useUserCards } from '../api/get-user-cards.ts';
+import { useUserLogins } from '../api/get-user-logins.ts';
+import { QK } from '../api/paths.ts';
+import { AddCardDialog } from '../components/add-card-dialog.tsx';
+import { confirmDelete } from '../components/confirm-delete.tsx';
+import { EmptyState } from '../components/empty-state.tsx';
+import { InfoList } from '../components/info-list.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
+import { ScrollTabsList } from '../components/scroll-tabs-list.tsx';
+import { SimplePagedTable } from '../components/simple-paged-table.tsx';
+import { YesNo } from '../components/yes-no.tsx';
+import { useErrorToast } from '../hooks/use-error-toast.ts';
+import { useLoadFailureRedirect } from '../hooks/use-load-failure-redirect.ts';
+import { useTabParam } from '../hooks/use-tab-param.ts';
+import { useTableState } from '../hooks/use-table-state.ts';
+import { backOfficeHome, can, parseId } from '../permissions.ts';
+
+const TABS = ['challenges', 'quiz', 'info'] as const;
+
+/**
+ * `/sales-rep/details/{id}`: tabs challenges, quiz and user info, then the logins and cards tables
+ * (SPEC.md section 2). A seller opens only its own (the profile link of its user menu).
+ */
+export function SalesRepDetailsPage() {
+  const me = useCurrentUser();
+  const id = parseId(useParams().id);
+  const home = backOfficeHome(me);
+  const forbidden = me.role === 'seller' && id !== me.id;
+  const user = useUser(forbidden ? null : id);
+  useLoadFailureRedirect(user.error, 'salesRep.toast.errorDetails', home);
+
+  if (id === null) return <Navigate to={home} replace />;
+  if (forbidden) return <Unauthorized to={home} />;
+  if (!user.data) return <PageLoader />;
+  return <Details key={id} user={user.data} />;
+}
+
+function Unauthorized({ to }: { to: string }) {
+  const { t } = useTranslation();
+  useEffect(() => toastError(t('common.unauthorized')), [t]);
+  return <Navigate to={to} replace />;
+}
+
+function Details({ user }: { user: UserDetails }) {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useTabParam(TABS);
+  const [cardOpen, cardDialog] = useDisclosure(false);
+  const isSelf = me.id === user.id;
+  const fullName = [user.name, user.surname].filter(Boolean).join(' ');
+
+  const remove = () =>
+    confirmDelete({
+      title: t('salesRep.deleteTitle'),
+      text: t('salesRep.deleteConfirm', { name: fullName }),
+      onConfirm: async () => {
+        const res = await deleteUser(user.id);
+        if (!res.isSuccess) return toastFailure(res, 'salesRep.toast.errorDelete');
+        toastSuccess(t('salesRep.toast.successDelete'));
+        await queryClient.invalidateQueries({ queryKey: QK.users });
+        navigate(backOfficeHome(me));
+      },
+    });
+
+  return (
+    <Page title={isSelf ? t('salesRep.profileTitle') : fullName} subtitle={isSelf ? fullName : t(`roles.${user.role}`)}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Stack gap="md">
+          <ScrollTabsList
+            label={fullName}
+            tabs={[
+              { value: 'challenges', label: t('salesRep.tabs.challenges') },
+              { value: 'quiz', label: t('salesRep.tabs.quiz') },
+              { value: 'info', label: t('salesRep.tabs.info') },
+            ]}
+          />
+          <Tabs.Panel value="challenges">
+            <ChallengesTab user={user} />
+          </Tabs.Panel>
+          <Tabs.Panel value="quiz">
+            {/* Quiz history arrives with the quiz feature; until then its real empty state. */}
+            <EmptyState
+              icon={<IconSchool size={24} />}
+              title={t('salesRep.noQuizzes')}
+              text={t('salesRep.noQuizzesText')}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="info">
+            <Stack gap="sm">
+              <Group justify="flex-end" gap="sm">
+                {can.deleteRep(me) && !isSelf && (
+                  <Button
+                    variant="default"
+                    color="red"
+                    leftSection={<IconTrash size={16} aria-hidden />}
+                    onClick={remove}
+                  >
+                    {t('salesRep.delete')}
+                  </Button>
+                )}
+                {(can.editRep(me) || isSelf) && (
+                  <Button
+                    component={Link}
+                    to={`/sales-rep/${user.id}`}
+                    leftSection={<IconPencil size={16} aria-hidden />}
+                  >
+                    {t('common.edit')}
+                  </Button>
+                )}
+              </Group>
+              <InfoList
+                items={[
+                  { label: t('salesRep.fields.phId'), value: user.id },
+                  { label: t('salesRep.fields.assecoId'), value: user.asseco_id ?? '—' },
+                  { label: t('salesRep.fields.name'), value: user.name },
+                  { label: t('salesRep.fields.surname'), value: user.surname ?? '—' },
+                  { label: t('salesRep.fields.email'), value: user.email },
+                  { label: t('salesRep.fields.phone'), value: user.phone ?? '—' },
+                  { label: t('salesRep.fields.role'), value: t(`roles.${user.role}`) },
+                  {
+                    label: t('salesRep.fields.warehouses'),
+                    value: user.warehouses.map((w) => w.name).join(', ') || '—',
+                  },
+                  { label: t('salesRep.fields.card'), value: user.card?.number ?? '—' },
+                  { label: t('salesRep.fields.active'), value: <YesNo value={user.last_login_at !== null} /> },
+                  { label: t('salesRep.fields.completeProfile'), value: <YesNo value={user.complete_profile} /> },
+                  {
+                    label: t('salesRep.fields.lastLogin'),
+                    value: formatDateTime(user.last_login_at) ?? t('common.never'),
+                  },
+                  { label: t('salesRep.fields.loginsWeekly'), value: user.login_counter_weekly },
+                  { label: t('salesRep.fields.wallet'), value: formatPlnTable(user.wallet.money) },
+                  { label: t('salesRep.fields.totalAmount'), value: formatPlnTable(user.total_amount) },
+                  { label: t('salesRep.fields.amountFromQuiz'), value: formatPlnTable(user.amount_from_quiz) },
+                  { label: t('salesRep.fields.inWithdrawal'), value: formatPlnInteger(user.wallet.in_withdrawal) },
+                  { label: t('salesRep.fields.withdrawAmount'), value: formatPlnTable(user.withdraw_amount) },
+                  { label: t('salesRep.fields.createdAt'), value: formatDateTime(user.created_at) },
+                  { label: t('salesRep.fields.activated'), value: <YesNo value={user.activated} /> },
+                ]}
+              />
+            </Stack>
+          </Tabs.Panel>
+        </Stack>
+      </Tabs>
+
+      <LoginsSection userId={user.id} />
+
+      <Stack gap="sm">
+        <Group justify="space-between" gap="sm">
+          <Title order={2} fz="lg">
+            {t('card.list')}
+          </Title>
+          {can.addCard(me) && (
+            <Button variant="light" leftSection={<IconCreditCard size={16} aria-hidden />} onClick={cardDialog.open}>
+              {t('card.add')}
+            </Button>
+          )}
+        </Group>
+        <CardsTable userId={user.id} />
+      </Stack>
+      {can.addCard(me) && <AddCardDialog userId={user.id} opened={cardOpen} onClose={cardDialog.close} />}
+    </Page>
+  );
+}
+
+function ChallengesTab({ user }: { user: UserDetails }) {
+  const { t } = useTranslation();
+  if (user.challenges.length === 0) {
+    return (
+      <EmptyState
+        icon={<IconTrophy size={24} />}
+        title={t('salesRep.noChallenges')}
+        text={t('salesRep.noChallengesText')}
+      />
+    );
+  }
+  return (
+    <Paper withBorder radius="md">
+      <Table.ScrollContainer minWidth={280}>
+        <Table striped aria-label={t('salesRep.tabs.challenges')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('salesRep.challengeName')}</Table.Th>
+              <Table.Th ta="right">{t('salesRep.challengeAmount')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {user.challenges.map((c) => (
+              <Table.Tr key={c.name}>
+                <Table.Td>{c.name}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {formatPlnTable(c.amount)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+function LoginsSection({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const state = useTableState<'id' | 'created_at'>('created_at', 'desc');
+  const { search: _search, ...params } = state.params;
+  const logins = useUserLogins(userId, params);
+  useErrorToast(logins.error, 'salesRep.toast.errorLogins');
+  return (
+    <Stack gap="sm">
+      <Title order={2} fz="lg">
+        {t('salesRep.logins')}
+      </Title>
+      <SimplePagedTable<LoginRecord, 'id' | 'created_at'>
+        label={t('salesRep.logins')}
+        state={state}
+        data={logins.data}
+        fetching={logins.isFetching}
+        columns={[
+          { key: 'id', title: t('salesRep.loginId'), sortField: 'id', render: (l) => l.id },
+          {
+            key: 'created_at',
+            title: t('salesRep.loginDate'),
+            sortField: 'created_at',
+            render: (l) => formatDateTime(l.created_at),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+function CardsTable({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const state = useTableState<'id' | 'created_at'>('created_at', 'desc');
+  const { search: _search, ...params } = state.params;
+  const cards = useUserCards(userId, params);
+  useErrorToast(cards.error, 'card.toast.errorList');
+  return (
+    <SimplePagedTable<CardRecord, 'id' | 'created_at'>
+      label={t('card.list')}
+      state={state}
+      data={cards.data}
+      fetching={cards.isFetching}
+      columns={[
+        {
+          key: 'number',
+          title: t('card.number'),
+          render: (c) => (
+            <Group gap="xs" wrap="nowrap">
+              <Text fz="sm" ff="monospace">
+                {c.number}
+              </Text>
+              {c.is_current && (
+                <Badge size="sm" variant="light" color="green">
+                  {t('card.current')}
+                </Badge>
+              )}
+            </Group>
+          ),
+        },
+        {
+          key: 'created_at',
+          title: t('card.addedAt'),
+          sortField: 'created_at',
+          render: (c) => formatDateTime(c.created_at),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,202 @@
+import { type UserDetails, type UserUpsertBody, userUpsertBodySchema } from '@incentive/contracts';
+import { SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useCurrentUser } from '../../../app/use-current-user.ts';
+import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { zodValidate } from '../../../lib/zod-form.ts';
+import { useUser } from '../api/get-user.ts';
+import { useWarehouse } from '../api/get-warehouse.ts';
+import { QK } from '../api/paths.ts';
+import { createUser, updateUser } from '../api/upsert-user.ts';
+import { FormFrame } from '../components/form-frame.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
+import { fieldErrors } from '../components/server-errors.ts';
+import { WarehousePicker } from '../components/warehouse-picker.tsx';
+import { useLoadFailureRedirect } from '../hooks/use-load-failure-redirect.ts';
+import { backOfficeHome, parseId } from '../permissions.ts';
+
+type RepRole = 'seller' | 'seller_reg';
+
+interface Values {
+  name: string;
+  surname: string;
+  assecoId: string;
+  email: string;
+  phone: string;
+  warehouse_ids: number[];
+}
+
+const FIELDS = ['name', 'surname', 'assecoId', 'email', 'phone', 'warehouse_ids'] as const;
+
+/**
+ * `/sales-rep/create` (PH), `/sales-rep/create-rks` (regional manager) and `/sales-rep/{id}` (edit).
+ * SPEC.md sections 2, 4 and 5: the single/multiple warehouse toggle clears the choice; a wholesaler's
+ * picker is preset and disabled; a PH editing itself has no picker; close leads to the wholesaler's
+ * warehouse or the dashboard.
+ */
+export function SalesRepFormPage({ kind }: { kind: 'ph' | 'rks' | 'edit' }) {
+  const me = useCurrentUser();
+  const rawId = useParams().id;
+  const id = kind === 'edit' ? parseId(rawId) : null;
+  const user = useUser(id);
+  const home = backOfficeHome(me);
+  useLoadFailureRedirect(user.error, 'salesRep.toast.errorDetails', home);
+
+  if (kind === 'edit') {
+    if (id === null) return <Navigate to={home} replace />;
+    // A seller edits only itself.
+    if (me.role === 'seller' && id !== me.id) return <Unauthorized to={home} />;
+    if (!user.data) return <PageLoader />;
+    if (user.data.role !== 'seller' && user.data.role !== 'seller_reg') return <Navigate to={`/admin/${id}`} replace />;
+    return <SalesRepForm key={id} role={user.data.role} existing={user.data} />;
+  }
+  return <SalesRepForm key={kind} role={kind === 'rks' ? 'seller_reg' : 'seller'} existing={null} />;
+}
+
+function Unauthorized({ to }: { to: string }) {
+  const { t } = useTranslation();
+  useEffect(() => toastError(t('common.unauthorized')), [t]);
+  return <Navigate to={to} replace />;
+}
+
+function SalesRepForm({ role, existing }: { role: RepRole; existing: UserDetails | null }) {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const fromWarehouse = parseId(params.get('warehouse_id') ?? undefined);
+  const fromWarehouseRecord = useWarehouse(fromWarehouse);
+  const [busy, setBusy] = useState(false);
+
+  const isSelf = me.role === 'seller';
+  const isWholesaler = me.role === 'wholesaler';
+  const showPicker = !isSelf;
+  const canBeMultiple = role === 'seller_reg';
+
+  // A wholesaler's picker is preset to its own warehouse (the one it came from, when it is one of its own).
+  const wholesalerPreset =
+    fromWarehouse !== null && me.wholesaler_ids.includes(fromWarehouse) ? fromWarehouse : me.wholesaler_ids[0];
+  const initialWarehouses = existing
+    ? existing.warehouses.map((w) => w.id)
+    : isWholesaler && wholesalerPreset !== undefined
+      ? [wholesalerPreset]
+      : fromWarehouse !== null
+        ? [fromWarehouse]
+        : [];
+  const [multiple, setMultiple] = useState(canBeMultiple && initialWarehouses.length > 1);
+
+  const form = useForm<Values>({
+    initialValues: {
+      name: existing?.name ?? '',
+      surname: existing?.surname ?? '',
+      assecoId: existing?.asseco_id ?? '',
+      email: existing?.email ?? '',
+      phone: existing?.phone ?? '',
+      warehouse_ids: initialWarehouses,
+    },
+    validate: (values) => zodValidate(userUpsertBodySchema)(toBody(values)),
+  });
+
+  function toBody(values: Values): UserUpsertBody {
+    return {
+      name: values.name,
+      surname: values.surname,
+      assecoId: values.assecoId.trim() || null,
+      email: values.email,
+      phone: values.phone.trim() || null,
+      warehouse_ids: values.warehouse_ids,
+      isSalesReg: role === 'seller_reg',
+      role,
+    };
+  }
+
+  const closeTo = backOfficeHome(me);
+  const doneTo = (): string => {
+    if (isSelf) return `/sales-rep/details/${me.id}`;
+    if (fromWarehouse !== null) return `/warehouse/details/${fromWarehouse}?tab=ph`;
+    if (isWholesaler) return `${backOfficeHome(me)}?tab=ph`;
+    return `/dashboard?tab=${role === 'seller' ? 'sales-reps' : 'registered'}`;
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    const res = existing ? await updateUser(existing.id, toBody(values)) : await createUser(toBody(values));
+    setBusy(false);
+    if (!res.isSuccess) {
+      form.setErrors(fieldErrors(res, FIELDS));
+      return toastFailure(res, existing ? 'salesRep.toast.errorEdit' : 'salesRep.toast.errorCreate');
+    }
+    toastSuccess(res.payload?.message || t(existing ? 'salesRep.toast.successEdit' : 'salesRep.toast.successCreate'));
+    await queryClient.invalidateQueries({ queryKey: QK.users });
+    await queryClient.invalidateQueries({ queryKey: QK.warehouses });
+    navigate(doneTo());
+  });
+
+  const title = existing
+    ? t(role === 'seller_reg' ? 'salesRep.editRksTitle' : 'salesRep.editTitle')
+    : t(role === 'seller_reg' ? 'salesRep.createRksTitle' : 'salesRep.createTitle');
+  const known = [
+    ...(existing?.warehouses ?? []),
+    ...me.warehouses,
+    ...(fromWarehouseRecord.data ? [fromWarehouseRecord.data] : []),
+  ].map((w) => ({ id: w.id, label: w.name }));
+  const warehouseError = typeof form.errors.warehouse_ids === 'string' ? form.errors.warehouse_ids : undefined;
+
+  return (
+    <FormFrame title={title} closeTo={closeTo} onSubmit={submit} busy={busy}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput label={t('salesRep.fields.name')} required autoComplete="off" {...form.getInputProps('name')} />
+        <TextInput
+          label={t('salesRep.fields.surname')}
+          required
+          autoComplete="off"
+          {...form.getInputProps('surname')}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextInput
+          label={t('salesRep.fields.assecoId')}
+          // Not required for a regional manager (SPEC.md section 5).
+          required={role === 'seller'}
+          autoComplete="off"
+          {...form.getInputProps('assecoId')}
+        />
+        <TextInput
+          label={t('salesRep.fields.email')}
+          type="email"
+          required
+          autoComplete="off"
+          {...form.getInputProps('email')}
+        />
+      </SimpleGrid>
+      <TextInput label={t('salesRep.fields.phone')} type="tel" autoComplete="off" {...form.getInputProps('phone')} />
+      {showPicker && canBeMultiple && !isWholesaler && (
+        <Switch
+          label={t('warehouse.picker.multiple')}
+          checked={multiple}
+          onChange={(e) => {
+            setMultiple(e.currentTarget.checked);
+            // Switching between one and several warehouses clears the choice (SPEC.md section 4).
+            form.setFieldValue('warehouse_ids', []);
+          }}
+        />
+      )}
+      {showPicker && (
+        <WarehousePicker
+          multiple={multiple}
+          value={form.values.warehouse_ids}
+          onChange={(ids) => form.setFieldValue('warehouse_ids', ids)}
+          known={known}
+          error={warehouseError}
+          disabled={isWholesaler}
+          required
+        />
+      )}
+    </FormFrame>
+  );
+}

@@ -1,0 +1,93 @@
+import 'mantine-datatable/styles.css';
+import { Button, Stack, Tabs } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { useCurrentUser } from '../../../app/use-current-user.ts';
+import { Page } from '../../../components/page.tsx';
+import { formatPlnTable } from '../../../lib/format.ts';
+import { useWarehouse } from '../api/get-warehouse.ts';
+import { AdminTable } from '../components/admin-table.tsx';
+import { InfoList } from '../components/info-list.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
+import { SalesRepTable } from '../components/sales-rep-table.tsx';
+import { ScrollTabsList } from '../components/scroll-tabs-list.tsx';
+import { useLoadFailureRedirect } from '../hooks/use-load-failure-redirect.ts';
+import { useTabParam } from '../hooks/use-tab-param.ts';
+import { can, parseId } from '../permissions.ts';
+
+const TABS = ['data', 'admins', 'ph'] as const;
+
+/** `/warehouse/details/{id}`: tabs data, admins and ph, each with its action button (SPEC.md section 2). */
+export function WarehouseDetailsPage() {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const id = parseId(useParams().id);
+  const warehouse = useWarehouse(id);
+  const [tab, setTab] = useTabParam(TABS);
+  useLoadFailureRedirect(warehouse.error, 'warehouse.toast.errorDetails', '/dashboard');
+
+  if (id === null) return <Navigate to="/dashboard" replace />;
+  const w = warehouse.data;
+  if (!w) return <PageLoader />;
+
+  const actionByTab = {
+    data: can.editWarehouse(me) ? { to: `/warehouse/${w.id}`, label: t('warehouse.change'), icon: IconPencil } : null,
+    // A wholesaler cannot add admins (SPEC.md section 6).
+    admins: can.createAdmin(me)
+      ? { to: `/admin/create?warehouse_id=${w.id}`, label: t('warehouse.addAdmin'), icon: IconPlus }
+      : null,
+    ph: can.createRep(me)
+      ? { to: `/sales-rep/create?warehouse_id=${w.id}`, label: t('warehouse.addSalesRep'), icon: IconPlus }
+      : null,
+  };
+  const action = actionByTab[tab];
+
+  return (
+    <Page
+      title={w.name}
+      subtitle={w.address}
+      actions={
+        action && (
+          <Button component={Link} to={action.to} leftSection={<action.icon size={16} aria-hidden />}>
+            {action.label}
+          </Button>
+        )
+      }
+    >
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Stack gap="md">
+          <ScrollTabsList
+            label={w.name}
+            tabs={[
+              { value: 'data', label: t('warehouse.tabs.data') },
+              { value: 'admins', label: t('warehouse.tabs.admins') },
+              { value: 'ph', label: t('warehouse.tabs.ph') },
+            ]}
+          />
+          <Tabs.Panel value="data">
+            <InfoList
+              items={[
+                { label: t('warehouse.fields.assecoId'), value: w.asseco_id },
+                { label: t('warehouse.fields.name'), value: w.name },
+                { label: t('warehouse.fields.address'), value: w.address },
+                { label: t('warehouse.fields.nip'), value: w.nip ?? '—' },
+                { label: t('warehouse.fields.email'), value: w.email ?? '—' },
+                { label: t('warehouse.fields.adminsCount'), value: w.admins_count },
+                { label: t('warehouse.fields.phCount'), value: w.users_count },
+                { label: t('warehouse.fields.activeCount'), value: w.actives_count },
+                { label: t('warehouse.fields.amount'), value: formatPlnTable(w.amount) },
+              ]}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="admins">
+            <AdminTable me={me} warehouseId={w.id} />
+          </Tabs.Panel>
+          <Tabs.Panel value="ph">
+            <SalesRepTable me={me} listRole="seller" warehouseId={w.id} />
+          </Tabs.Panel>
+        </Stack>
+      </Tabs>
+    </Page>
+  );
+}
