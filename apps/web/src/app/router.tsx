@@ -22,6 +22,7 @@ import { SessionGate } from './session-gate.tsx';
 const BACK_OFFICE: Role[] = ['admin', 'provider_admin', 'seller_reg', 'wholesaler'];
 const MANAGERS: Role[] = ['admin', 'provider_admin', 'seller_reg'];
 const ADMINS: Role[] = ['admin', 'provider_admin'];
+const WAREHOUSE_EDITORS: Role[] = ['admin', 'seller_reg'];
 
 const guarded = (roles: Role[], page: ReactNode) => <RequireRole roles={roles}>{page}</RequireRole>;
 
@@ -43,9 +44,9 @@ export const router = createBrowserRouter([
             element: <AppLayout />,
             children: [
               { path: '/dashboard', element: <DashboardPage /> },
-              { path: '/warehouse/create', element: guarded(ADMINS, <WarehouseFormPage />) },
+              { path: '/warehouse/create', element: guarded(['admin'], <WarehouseFormPage />) },
               { path: '/warehouse/details/:id', element: guarded(BACK_OFFICE, <WarehouseDetailsPage />) },
-              { path: '/warehouse/:id', element: guarded(MANAGERS, <WarehouseFormPage />) },
+              { path: '/warehouse/:id', element: guarded(WAREHOUSE_EDITORS, <WarehouseFormPage />) },
               { path: '/sales-rep/create', element: guarded(BACK_OFFICE, <SalesRepFormPage kind="ph" />) },
               { path: '/sales-rep/create-rks', element: guarded(ADMINS, <SalesRepFormPage kind="rks" />) },
               // A seller opens only its own record: the pages check the id.

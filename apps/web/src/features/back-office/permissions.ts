@@ -12,10 +12,11 @@ export const can = {
   /** The registered (regional manager) tab: not for a regional manager, nor a wholesaler. */
   seeRegisteredTab: (me: Pick<User, 'role'>) => oneOf(me, ['admin', 'provider_admin']),
   seeRepTabs: (me: Pick<User, 'role'>) => oneOf(me, ['admin', 'provider_admin', 'seller_reg']),
-  /** Add a warehouse (the dashboard's add button on the warehouse tab). */
-  createWarehouse: (me: Pick<User, 'role'>) => oneOf(me, ['admin', 'provider_admin']),
-  /** Edit and delete warehouses: the actions column, hidden for a wholesaler. */
-  editWarehouse: (me: Pick<User, 'role'>) => oneOf(me, ['admin', 'provider_admin', 'seller_reg']),
+  /** Add and delete warehouses: root and admin (SPEC.md section 6). */
+  createWarehouse: (me: Pick<User, 'role'>) => oneOf(me, ['admin']),
+  deleteWarehouse: (me: Pick<User, 'role'>) => oneOf(me, ['admin']),
+  /** Edit a warehouse: admin, and a regional manager its own; never a wholesaler. */
+  editWarehouse: (me: Pick<User, 'role'>) => oneOf(me, ['admin', 'seller_reg']),
   /** The edit (and delete) icons of the sales rep table: root and admin only. */
   editRepFromTable: (me: Pick<User, 'role'>) => oneOf(me, ['admin']),
   createRep: (me: Pick<User, 'role'>) => oneOf(me, ['admin', 'provider_admin', 'seller_reg', 'wholesaler']),

@@ -70,13 +70,13 @@ export function WarehouseTable({ me }: { me: User }) {
       title: t('table.actions'),
       textAlign: 'right',
       // A wholesaler neither edits nor deletes warehouses (SPEC.md section 6).
-      hidden: !can.editWarehouse(me),
+      hidden: !can.editWarehouse(me) && !can.deleteWarehouse(me),
       render: (w) => (
         <RowActions
           editLabel={t('warehouse.edit')}
-          onEdit={() => navigate(`/warehouse/${w.id}`)}
+          onEdit={can.editWarehouse(me) ? () => navigate(`/warehouse/${w.id}`) : undefined}
           deleteLabel={t('warehouse.delete')}
-          onDelete={() => remove(w)}
+          onDelete={can.deleteWarehouse(me) ? () => remove(w) : undefined}
         />
       ),
     },
