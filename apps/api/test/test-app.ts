@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, type Db, openPglite, openPostgres } from '../src/db/client.ts';
+import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
+import type { Mailer } from '../src/plugins/mail.ts';
+import { type ParsedMail, parseMail } from './mail.ts';
+import { databaseUrl, quoteIdent } from './template.ts';
+
+export const TEST_PUBLIC_URL = 'http://app.test';
+
+export interface OutboxMail extends ParsedMail {
+  file: string;
+}
+
+export interface TestApp {
+  /** Ready Fastify instance; call it with `app.inject`. */
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: Config;
+  /** A fresh temporary DATA_DIR (the outbox lives in it). */
+  dataDir: string;
+  close(): Promise<void>;
+  /** Signs in through POST /api/login and returns the bearer token. */
+  login(email: string, password?: string): Promise<string>;
+  /** Every message the outbox mailer wrote, oldest first. */
+  outbox(): Promise<OutboxMail[]>;
+  /** The newest message to `email`; throws when there is none. */
+  lastMailTo(email: string): Promise<OutboxMail>;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A private copy of the run's migrated, demo-seeded template database. */
+export async function openTestDatabase(): Promise<Database> {
+  const template = inject('dbTemplate');
+  if (template.kind === 'pglite') {
+    return openPglite({ loadDataDir: new Blob([await readFile(template.dumpFile)]) });
+  }
+  const name = `${template.prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: template.adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template.template)}`);
+  const database = openPostgres(databaseUrl(template.adminUrl, name), 5);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await admin(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);
+    },
+  };
+}
+
+export interface TestAppOptions {
+  /** Extra environment for loadConfig, e.g. SMTP_URL. */
+  env?: Record<string, string>;
+  mailer?: Mailer;
+}
+
+/** The real application on its own database copy and DATA_DIR, with the real outbox mailer (or SMTP when env says so). */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'incentive-api-test-'));
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SCRYPT_LOG_N: '12',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    LOG_LEVEL: 'silent',
+    ...opts.env,
+  });
+  const app = await buildApp({ config, db: database.db, mailer: opts.mailer, serveWeb: false });
+  await app.ready();
+  const outboxDir = path.join(dataDir, 'outbox');
+
+  const outbox = async (): Promise<OutboxMail[]> => {
+    if (!existsSync(outboxDir)) return [];
+    // File names start with an ISO timestamp, so name order is sending order.
+    const files = (await readdir(outboxDir)).filter((f) => f.endsWith('.eml')).sort();
+    return Promise.all(
+      files.map(async (f) => ({ ...parseMail(await readFile(path.join(outboxDir, f), 'utf8')), file: f })),
+    );
+  };
+
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    async login(email, password = DEMO_PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+      return res.json<{ token: string }>().token;
+    },
+    outbox,
+    async lastMailTo(email) {
+      const mails = (await outbox()).filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
+      const last = mails.at(-1);
+      if (!last) throw new Error(`no e-mail to ${email} in ${outboxDir}`);
+      return last;
+    },
+  };
+}

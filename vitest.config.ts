@@ -1,0 +1,51 @@
+import { defineConfig } from 'vitest/config';
+
+/*
+ * Three suites, run by name: `vitest run --project unit --project api`, `vitest run --project e2e`.
+ * The machine has 2 cores: never more than 2 workers.
+ */
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    teardownTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['packages/**/*.unit.test.ts', 'apps/**/*.unit.test.ts'],
+          exclude: ['**/node_modules/**', '**/dist/**'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          // API tests go through app.inject against a private copy of one migrated, seeded database
+          // (PGlite by default, PostgreSQL when DATABASE_URL is set): see apps/api/test/global-setup.ts.
+          include: ['apps/api/src/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.unit.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/api/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Browser journeys against the built app; their global setup (server, browser) belongs to the e2e suite.
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          maxWorkers: 1,
+        },
+      },
+    ],
+  },
+});
