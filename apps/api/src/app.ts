@@ -4,8 +4,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { cardRoutes } from './modules/cards/cards.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { walletRoutes } from './modules/wallet/wallet.routes.ts';
+import { warehouseRoutes } from './modules/warehouses/warehouses.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -73,6 +76,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(warehouseRoutes);
+  await app.register(cardRoutes);
+  await app.register(walletRoutes);
 
   await app.register(webPlugin, { dist: deps.serveWeb ? deps.config.WEB_DIST : undefined });
   return app;

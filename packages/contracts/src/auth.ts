@@ -72,7 +72,8 @@ export const userSchema = z.object({
   role: roleSchema,
   asseco_id: z.string().nullable(),
   card: cardSchema.nullable(),
-  wallet: z.object({ money: moneySchema, in_withdrawal: moneySchema }),
+  /** updated_at: when the balances last changed (the home's 'figures updated' note); null before any money. */
+  wallet: z.object({ money: moneySchema, in_withdrawal: moneySchema, updated_at: z.string().nullable() }),
   money_earned: moneySchema,
   money_withdrawed: moneySchema,
   withdraw_amount: moneySchema,

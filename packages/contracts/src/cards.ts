@@ -26,6 +26,9 @@ export const cardRecordSchema = z.object({
 });
 export type CardRecord = z.infer<typeof cardRecordSchema>;
 
+/** Answer of POST /api/card: the new (now current) card, masked as the caller would see it. */
+export const addCardResponseSchema = z.object({ message: z.string(), card: cardRecordSchema });
+
 /** "•••• •••• •••• 1234" */
 export function maskCardNumber(n: string): string {
   return `•••• •••• •••• ${n.slice(-4)}`;

@@ -6,4 +6,5 @@ export * from './paging.ts';
 export * from './roles.ts';
 export * from './routes.ts';
 export * from './users.ts';
+export * from './wallet.ts';
 export * from './warehouses.ts';

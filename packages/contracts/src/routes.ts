@@ -6,4 +6,20 @@ export const API = {
   setPassword: '/api/set-password',
   resendSetPassword: '/api/resend-set-password',
   health: '/api/health',
+  users: '/api/users',
+  usersExport: '/api/users/export.csv',
+  user: '/api/users/:id',
+  userLogins: '/api/users/:id/logins',
+  profile: '/api/auth/profile/:id',
+  salesRepCards: '/api/sales-rep/:id/cards',
+  card: '/api/card',
+  warehouses: '/api/warehouses',
+  warehousesExport: '/api/warehouses/export.csv',
+  warehouse: '/api/warehouses/:id',
+  warehouseUsers: '/api/warehouses/:id/users',
 } as const;
+
+/** Fills the `:name` parameters of an API path: apiPath(API.user, { id: 7 }) is '/api/users/7'. */
+export function apiPath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(params[k] ?? '')));
+}

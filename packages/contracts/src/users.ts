@@ -102,6 +102,12 @@ export const userUpsertBodySchema = z
 export type UserUpsertBody = z.input<typeof userUpsertBodySchema>;
 
 export const userCreatedSchema = z.object({ id: z.number().int(), message: z.string() });
+/** Answer of PUT /api/auth/profile/{id}. */
+export const userSavedSchema = userCreatedSchema;
+
+/** GET /api/users/export.csv: the list's role, search and sort, every row. */
+export const userExportQuerySchema = userListQuerySchema.omit({ page: true, per_page: true });
+export type UserExportQuery = z.infer<typeof userExportQuerySchema>;
 
 /** GET /api/users/{id}/logins */
 export const loginListQuerySchema = pagedQuerySchema(['id', 'created_at'] as const, 'created_at').extend({

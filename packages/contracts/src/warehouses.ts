@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneySchema } from './common.ts';
 import { pagedQuerySchema } from './paging.ts';
+import { USER_SORT_FIELDS } from './users.ts';
 
 export const WAREHOUSE_SORT_FIELDS = [
   'id',
@@ -58,3 +59,15 @@ export type WarehouseUpsertBody = z.input<typeof warehouseUpsertBodySchema>;
 export const warehouseUsersQuerySchema = z.object({
   role: z.enum(['seller', 'wholesaler'], { error: 'validation.roleInvalid' }).default('seller'),
 });
+
+/** GET /api/warehouses/{id}/users: the sales rep table (role=seller) or the admins tab (role=wholesaler) of one warehouse. */
+export const warehouseUserListQuerySchema = pagedQuerySchema(USER_SORT_FIELDS, 'id').extend(
+  warehouseUsersQuerySchema.shape,
+);
+export type WarehouseUserListQuery = z.infer<typeof warehouseUserListQuerySchema>;
+
+/** GET /api/warehouses/export.csv: the list's search and sort, every row. */
+export const warehouseExportQuerySchema = warehouseListQuerySchema.omit({ page: true, per_page: true });
+
+/** Answer of POST /api/warehouses and PUT /api/warehouses/{id}. */
+export const warehouseSavedSchema = z.object({ id: z.number().int(), message: z.string() });

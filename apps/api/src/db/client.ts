@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -29,9 +29,40 @@ export interface Database {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * PGlite serves one process only; a second one on the same directory would corrupt it.
+ * A pid file next to the directory makes the second process stop with a clear message.
+ */
+function lockDir(dir: string): () => void {
+  const lock = `${dir}.lock`;
+  if (existsSync(lock)) {
+    const pid = Number(readFileSync(lock, 'utf8'));
+    if (pid && pid !== process.pid && processAlive(pid)) {
+      throw new Error(
+        `The embedded database in ${dir} is in use by process ${pid}. PGlite allows one process at a time: stop it first, or use PostgreSQL (DATABASE_URL).`,
+      );
+    }
+  }
+  writeFileSync(lock, String(process.pid));
+  return () => rmSync(lock, { force: true });
+}
+
 /** Opens PGlite in `dir` (or in memory when dir is undefined), optionally from a dumped data dir. */
 export async function openPglite(opts: { dir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
-  if (opts.dir) mkdirSync(opts.dir, { recursive: true });
+  let unlock = () => {};
+  if (opts.dir) {
+    mkdirSync(opts.dir, { recursive: true });
+    unlock = lockDir(opts.dir);
+  }
   const client = await PGlite.create({
     dataDir: opts.dir,
     loadDataDir: opts.loadDataDir,
@@ -42,7 +73,10 @@ export async function openPglite(opts: { dir?: string; loadDataDir?: Blob } = {}
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
     dumpDataDir: () => client.dumpDataDir('none'),
   };
 }

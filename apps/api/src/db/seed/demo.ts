@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.ts';
 import type { Db } from '../client.ts';
 import { logins, users, userWarehouses } from '../schema.ts';
+import { seedMoney } from './money.ts';
 import { seedPeople, seedWarehouses } from './people.ts';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -39,6 +40,8 @@ export async function seedDemo(db: Db, opts: { scryptLogN: number; now?: Date; v
     passwordHash: sharedHash,
     now,
   });
+  // Money last: withdrawals take the card each rep had.
+  await seedMoney(db, { seed, now, demoSellerEmail: 'seller@example.com' });
 }
 
 async function seedDemoAccounts(db: Db, whIds: number[], logN: number, now: Date) {

@@ -24,6 +24,7 @@ export interface Balances {
   earnedQuiz: number;
   earnedChallenge: number;
   earnedAdjustment: number;
+  updatedAt?: Date | null;
 }
 
 export const ZERO_BALANCES: Balances = {
@@ -45,7 +46,11 @@ export const ZERO_BALANCES: Balances = {
  */
 export function toMoneyView(b: Balances): MoneyView {
   return {
-    wallet: { money: formatGrosze(b.available), in_withdrawal: formatGrosze(b.inWithdrawal) },
+    wallet: {
+      money: formatGrosze(b.available),
+      in_withdrawal: formatGrosze(b.inWithdrawal),
+      updated_at: b.updatedAt?.toISOString() ?? null,
+    },
     money_earned: formatGrosze(b.available + b.inWithdrawal),
     money_withdrawed: formatGrosze(b.withdrawn),
     withdraw_amount: formatGrosze(b.withdrawn),

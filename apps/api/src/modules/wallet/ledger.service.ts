@@ -1,0 +1,83 @@
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { applyDelta, type Delta, insertEntry, type LedgerKind, lockWallet } from './ledger.repo.ts';
+import type { Balances } from './money-view.ts';
+
+export type SourceType = 'quiz' | 'challenge' | 'withdrawal' | 'admin';
+
+export interface Posting {
+  userId: number;
+  kind: LedgerKind;
+  /** Grosze: positive, except adjustments which are signed. */
+  amount: number;
+  sourceType: SourceType;
+  sourceId: string;
+  reason?: string | null;
+  createdBy?: number | null;
+}
+
+/** Which balances an entry moves. This table is the whole of the money rules. */
+export function deltaOf(kind: LedgerKind, a: number): Delta {
+  switch (kind) {
+    case 'quiz_reward':
+      return { available: a, earnedQuiz: a };
+    case 'challenge_reward':
+      return { available: a, earnedChallenge: a };
+    case 'adjustment':
+      return { available: a, earnedAdjustment: a };
+    case 'withdrawal_requested':
+      return { available: -a, inWithdrawal: a };
+    case 'withdrawal_paid':
+      return { inWithdrawal: -a, withdrawn: a };
+    case 'withdrawal_failed':
+      return { inWithdrawal: -a, available: a };
+    default:
+      throw new Error(`unknown ledger kind ${kind}`);
+  }
+}
+
+function violatesCheck(err: unknown): boolean {
+  let e: unknown = err;
+  while (e && typeof e === 'object') {
+    if ((e as { code?: string }).code === '23514') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Posts one entry inside the caller's transaction: locks the user's wallet row, appends the
+ * entry (once per source key) and moves the balances. Returns false when the same event was
+ * already posted, so retries are harmless. A balance that would go negative is refused by the
+ * database's CHECK and surfaces as a 409.
+ *
+ * Must run inside `db.transaction`: the lock and the two writes stand or fall together.
+ */
+export async function post(tx: DbOrTx, p: Posting): Promise<{ posted: boolean; before: Balances }> {
+  if (!Number.isSafeInteger(p.amount) || p.amount === 0 || (p.kind !== 'adjustment' && p.amount < 0)) {
+    throw new Error(`invalid ledger amount ${p.amount} for ${p.kind}`);
+  }
+  const before = await lockWallet(tx, p.userId);
+  const d = deltaOf(p.kind, p.amount);
+  // Check before writing so the common refusal is a clear 409 rather than a failed statement.
+  if (before.available + (d.available ?? 0) < 0 || before.inWithdrawal + (d.inWithdrawal ?? 0) < 0) {
+    throw new AppError(409, 'wallet.insufficientFunds');
+  }
+  const id = await insertEntry(tx, {
+    userId: p.userId,
+    kind: p.kind,
+    amount: p.amount,
+    sourceType: p.sourceType,
+    sourceId: p.sourceId,
+    reason: p.reason ?? null,
+    createdBy: p.createdBy ?? null,
+  });
+  if (id === null) return { posted: false, before };
+  try {
+    await applyDelta(tx, p.userId, d);
+  } catch (err) {
+    if (violatesCheck(err)) throw new AppError(409, 'wallet.insufficientFunds');
+    throw err;
+  }
+  return { posted: true, before };
+}

@@ -1,0 +1,245 @@
+import {
+  adjustmentBodySchema,
+  errorResponseSchema,
+  failWithdrawalBodySchema,
+  idParamSchema,
+  ledgerCheckSchema,
+  ledgerEntrySchema,
+  ledgerListQuerySchema,
+  moneyOverviewSchema,
+  okResponseSchema,
+  pagedSchema,
+  payoutBatchBodySchema,
+  payoutBatchSchema,
+  translate,
+  withdrawalBodySchema,
+  withdrawalListQuerySchema,
+  withdrawalListSchema,
+  withdrawalSchema,
+} from '@incentive/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser, roles } from '../../plugins/auth.ts';
+import { checkLedger } from './ledger-check.ts';
+import * as wallet from './wallet.service.ts';
+import * as withdrawals from './withdrawals.service.ts';
+
+const errors = {
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+};
+const ADMINS = roles('admin');
+
+export async function walletRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // The card issuer's result file arrives as CSV text.
+  app.addContentTypeParser(
+    ['text/csv', 'text/plain'],
+    { parseAs: 'string', bodyLimit: 5 * 1024 * 1024 },
+    (_r, body, done) => done(null, body),
+  );
+
+  app.post(
+    '/api/withdrawal',
+    {
+      config: { access: roles('seller') },
+      schema: {
+        tags: ['wallet'],
+        summary: 'Withdraw the whole wallet to the card (amount must equal the current balance)',
+        body: withdrawalBodySchema,
+        response: { 200: withdrawalSchema, ...errors },
+      },
+    },
+    async (req) => withdrawals.requestWithdrawal(app.db, requireUser(req).id, req.body.amount),
+  );
+
+  app.get(
+    '/api/wallet',
+    {
+      config: { access: roles('admin', 'seller') },
+      schema: {
+        tags: ['wallet'],
+        summary: 'Withdrawals: all of them for admins, your own for a sales rep; with the filtered total',
+        querystring: withdrawalListQuerySchema,
+        response: { 200: withdrawalListSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const me = requireUser(req);
+      const rep = me.role === 'seller';
+      return withdrawals.listWithdrawals(app.db, req.query, { onlyUserId: rep ? me.id : undefined, maskCards: rep });
+    },
+  );
+
+  app.get(
+    '/api/wallet/history',
+    {
+      config: { access: roles('seller', 'seller_reg') },
+      schema: {
+        tags: ['wallet'],
+        summary: 'Your money history: every ledger entry',
+        querystring: ledgerListQuerySchema,
+        response: { 200: pagedSchema(ledgerEntrySchema), ...errors },
+      },
+    },
+    async (req) => wallet.history(app.db, requireUser(req).id, req.query),
+  );
+
+  app.get(
+    '/api/users/:id/ledger',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['wallet'],
+        summary: "A user's ledger entries",
+        params: idParamSchema,
+        querystring: ledgerListQuerySchema,
+        response: { 200: pagedSchema(ledgerEntrySchema), ...errors },
+      },
+    },
+    async (req) => wallet.history(app.db, req.params.id, req.query),
+  );
+
+  app.post(
+    '/api/admin/adjustments',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['wallet'],
+        summary: 'Credit (+) or debit (−) a rep by hand, with a reason',
+        body: adjustmentBodySchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await wallet.adjust(app.db, requireUser(req), req.body);
+      return { message: translate(req.lang, 'wallet.adjusted') };
+    },
+  );
+
+  app.post(
+    '/api/payout-batches',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['payouts'],
+        summary: 'Export requested withdrawals as a batch for the card issuer (marks them exported)',
+        body: payoutBatchBodySchema,
+        response: { 200: payoutBatchSchema, ...errors },
+      },
+    },
+    async (req) => withdrawals.exportBatch(app.db, requireUser(req), req.body.withdrawal_ids),
+  );
+
+  app.get(
+    '/api/payout-batches/:id/file',
+    {
+      config: { access: ADMINS },
+      schema: { tags: ['payouts'], summary: "The batch's CSV file for the card issuer", params: idParamSchema },
+    },
+    async (req, reply) => {
+      const csv = await withdrawals.batchFile(app.db, req.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="wyplaty-paczka-${req.params.id}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.post(
+    '/api/payout-batches/:id/paid',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['payouts'],
+        summary: 'Mark every exported withdrawal of the batch paid',
+        params: idParamSchema,
+        response: { 200: z.object({ paid: z.number().int() }), ...errors },
+      },
+    },
+    async (req) => withdrawals.settleBatchPaid(app.db, requireUser(req), req.params.id),
+  );
+
+  app.post(
+    '/api/payout-batches/:id/result',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['payouts'],
+        summary: "Import the issuer's result file (withdrawal_id;status;reason), all lines or none",
+        params: idParamSchema,
+        body: z.string({ error: 'withdrawals.resultFileInvalid' }).max(5 * 1024 * 1024),
+        response: {
+          200: z.object({ paid: z.number().int(), failed: z.number().int(), unchanged: z.number().int() }),
+          ...errors,
+        },
+      },
+    },
+    async (req) => withdrawals.importBatchResult(app.db, requireUser(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/api/withdrawals/:id/paid',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['payouts'],
+        summary: 'Mark one exported withdrawal paid (repeating it changes nothing)',
+        params: idParamSchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await withdrawals.settle(app.db, requireUser(req), req.params.id, 'paid', null);
+      return { message: translate(req.lang, 'withdrawals.paid') };
+    },
+  );
+
+  app.post(
+    '/api/withdrawals/:id/failed',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['payouts'],
+        summary: 'Mark one withdrawal failed, with a reason; its money returns to the wallet',
+        params: idParamSchema,
+        body: failWithdrawalBodySchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await withdrawals.settle(app.db, requireUser(req), req.params.id, 'failed', req.body.reason);
+      return { message: translate(req.lang, 'withdrawals.failed') };
+    },
+  );
+
+  app.get(
+    '/api/admin/ledger/check',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['wallet'],
+        summary: 'Prove that every balance equals the sum of its ledger entries',
+        response: { 200: ledgerCheckSchema, ...errors },
+      },
+    },
+    async () => checkLedger(app.db),
+  );
+
+  app.get(
+    '/api/admin/money-overview',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['wallet'],
+        summary: 'Earned, in wallets, in withdrawal and paid out, in total and per month',
+        response: { 200: moneyOverviewSchema, ...errors },
+      },
+    },
+    async () => wallet.overview(app.db),
+  );
+}

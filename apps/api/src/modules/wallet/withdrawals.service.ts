@@ -1,0 +1,243 @@
+import type { PayoutBatch, Withdrawal, WithdrawalList, WithdrawalListQuery } from '@incentive/contracts';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { formatGrosze } from '../../lib/money.ts';
+import { findActiveUserById } from '../users/users.repo.ts';
+import { lockWallet } from './ledger.repo.ts';
+import { post } from './ledger.service.ts';
+import * as repo from './withdrawals.repo.ts';
+
+type Actor = { id: number };
+
+/**
+ * A seller withdraws the whole wallet. `amount` must equal the balance the screen showed, so a
+ * stale screen cannot withdraw a different sum; the wallet row lock makes double clicks, two tabs
+ * and retries produce exactly one withdrawal (the others find nothing left: 409).
+ */
+export async function requestWithdrawal(db: Db, userId: number, amount: number): Promise<Withdrawal> {
+  return db.transaction(async (tx) => {
+    const user = await findActiveUserById(tx, userId);
+    if (!user || user.role !== 'seller') throw new AppError(403, 'wallet.notARep');
+    const wallet = await lockWallet(tx, userId);
+    if (wallet.available <= 0) throw new AppError(409, 'wallet.nothingToWithdraw');
+    if (amount !== wallet.available) throw new AppError(409, 'wallet.amountStale');
+    if (!user.cardNumber) throw new AppError(409, 'wallet.noCard');
+    const w = await repo.insertWithdrawal(tx, userId, amount, user.cardNumber);
+    await post(tx, {
+      userId,
+      kind: 'withdrawal_requested',
+      amount,
+      sourceType: 'withdrawal',
+      sourceId: String(w.id),
+      createdBy: userId,
+    });
+    return toWithdrawal(w, user);
+  });
+}
+
+export function toWithdrawal(
+  w: repo.WithdrawalRow,
+  user: { id: number; email: string; name: string; surname: string | null },
+): Withdrawal {
+  return {
+    id: w.id,
+    for_user: { id: user.id, email: user.email, name: user.name, surname: user.surname },
+    created_at: w.createdAt.toISOString(),
+    amount: formatGrosze(w.amount),
+    status: w.status as Withdrawal['status'],
+    card_number: w.cardNumber,
+    batch_id: w.batchId,
+    exported_at: w.exportedAt?.toISOString() ?? null,
+    settled_at: w.settledAt?.toISOString() ?? null,
+    failure_reason: w.failureReason,
+  };
+}
+
+export async function listWithdrawals(
+  db: Db,
+  q: WithdrawalListQuery,
+  opts: { onlyUserId?: number; maskCards: boolean },
+): Promise<WithdrawalList> {
+  const { rows, total, sum } = await repo.listWithdrawals(db, q, opts.onlyUserId);
+  return {
+    current_page: q.page,
+    last_page: Math.max(1, Math.ceil(total / q.per_page)),
+    total,
+    data: rows.map((r) => {
+      const w = toWithdrawal(r.w, r.user);
+      return opts.maskCards ? { ...w, card_number: `•••• ${w.card_number.slice(-4)}` } : w;
+    }),
+    total_amount: formatGrosze(sum),
+  };
+}
+
+/**
+ * Puts requested withdrawals into a batch for the card issuer and marks them exported. Asking
+ * again for exactly the withdrawals of one existing batch returns that batch (a retried export).
+ */
+export async function exportBatch(db: Db, actor: Actor, ids: number[]): Promise<PayoutBatch> {
+  const unique = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    const rows = await repo.lockWithdrawals(tx, unique);
+    if (rows.length !== unique.length) throw new AppError(404, 'withdrawals.notFound');
+    const batchIds = new Set(rows.map((r) => r.batchId));
+    const [onlyBatch] = [...batchIds];
+    if (batchIds.size === 1 && onlyBatch != null) {
+      const batch = await repo.findBatch(tx, onlyBatch);
+      if (batch && batch.withdrawalsCount === rows.length) return toBatch(batch);
+    }
+    if (rows.some((r) => r.status !== 'requested')) throw new AppError(409, 'withdrawals.notRequested');
+    const total = rows.reduce((s, r) => s + r.amount, 0);
+    const batch = await repo.insertBatch(tx, actor.id, rows.length, total);
+    await repo.markExported(
+      tx,
+      rows.map((r) => r.id),
+      batch.id,
+      actor.id,
+    );
+    return toBatch(batch);
+  });
+}
+
+function toBatch(b: { id: number; withdrawalsCount: number; total: number; createdAt: Date }): PayoutBatch {
+  return {
+    id: b.id,
+    withdrawals_count: b.withdrawalsCount,
+    total: formatGrosze(b.total),
+    created_at: b.createdAt.toISOString(),
+  };
+}
+
+const csvCell = (v: string | number | null) => {
+  const s = v === null ? '' : String(v);
+  return /[";\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** The issuer's file: one line per withdrawal, `;`-separated, amounts in PLN with a dot. */
+export async function batchFile(db: Db, batchId: number): Promise<string> {
+  const batch = await repo.findBatch(db, batchId);
+  if (!batch) throw new AppError(404, 'withdrawals.batchNotFound');
+  const rows = await repo.batchFileRows(db, batchId);
+  const lines = [
+    ['withdrawal_id', 'rep', 'email', 'asseco_id', 'card_number', 'amount'].join(';'),
+    ...rows.map((r) =>
+      [r.id, [r.name, r.surname].filter(Boolean).join(' '), r.email, r.assecoId, r.cardNumber, formatGrosze(r.amount)]
+        .map(csvCell)
+        .join(';'),
+    ),
+  ];
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * Settles one withdrawal: paid (the money has left) or failed (it returns to the wallet).
+ * Repeating the same outcome is a no-op; the opposite outcome after settlement is a 409.
+ */
+export async function settle(
+  db: Db,
+  actor: Actor,
+  id: number,
+  outcome: 'paid' | 'failed',
+  reason: string | null,
+): Promise<{ changed: boolean }> {
+  return db.transaction(async (tx) => {
+    const [w] = await repo.lockWithdrawals(tx, [id]);
+    if (!w) throw new AppError(404, 'withdrawals.notFound');
+    return settleLocked(tx, actor, w, outcome, reason);
+  });
+}
+
+async function settleLocked(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  actor: Actor,
+  w: repo.WithdrawalRow,
+  outcome: 'paid' | 'failed',
+  reason: string | null,
+): Promise<{ changed: boolean }> {
+  if (w.status === outcome) return { changed: false };
+  if (w.status === 'paid') throw new AppError(409, 'withdrawals.alreadyPaid');
+  if (w.status === 'failed') throw new AppError(409, 'withdrawals.alreadyFailed');
+  if (outcome === 'paid' && w.status !== 'exported') throw new AppError(409, 'withdrawals.notExported');
+  await repo.markSettled(tx, w.id, outcome, actor.id, outcome === 'failed' ? reason : null);
+  await post(tx, {
+    userId: w.userId,
+    kind: outcome === 'paid' ? 'withdrawal_paid' : 'withdrawal_failed',
+    amount: w.amount,
+    sourceType: 'withdrawal',
+    sourceId: String(w.id),
+    reason: outcome === 'failed' ? reason : null,
+    createdBy: actor.id,
+  });
+  return { changed: true };
+}
+
+/** Marks every exported withdrawal of a batch paid (already settled ones are left as they are). */
+export async function settleBatchPaid(db: Db, actor: Actor, batchId: number): Promise<{ paid: number }> {
+  return db.transaction(async (tx) => {
+    if (!(await repo.findBatch(tx, batchId))) throw new AppError(404, 'withdrawals.batchNotFound');
+    const rows = await repo.lockBatchWithdrawals(tx, batchId);
+    let paid = 0;
+    for (const w of rows) {
+      if (w.status !== 'exported') continue;
+      await settleLocked(tx, actor, w, 'paid', null);
+      paid++;
+    }
+    return { paid };
+  });
+}
+
+const resultLine = z.object({
+  withdrawal_id: z.coerce.number().int().min(1),
+  status: z.enum(['paid', 'failed']),
+  reason: z.string().max(500),
+});
+
+/**
+ * Imports the issuer's result file for a batch (`withdrawal_id;status;reason`, a header line,
+ * status paid or failed). All lines or none: any bad line rejects the file with its line number.
+ */
+export async function importBatchResult(
+  db: Db,
+  actor: Actor,
+  batchId: number,
+  csv: string,
+): Promise<{ paid: number; failed: number; unchanged: number }> {
+  const lines = csv
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const errors: Record<string, ['withdrawals.resultFileInvalid']> = {};
+  const parsed: { line: number; id: number; status: 'paid' | 'failed'; reason: string }[] = [];
+  lines.forEach((l, i) => {
+    if (i === 0 && /withdrawal_id/i.test(l)) return;
+    const [id = '', status = '', ...rest] = l.split(/[;,]/);
+    const r = resultLine.safeParse({
+      withdrawal_id: id.trim(),
+      status: status.trim().toLowerCase(),
+      reason: rest.join(' ').trim(),
+    });
+    if (!r.success || (r.data.status === 'failed' && r.data.reason.length < 3))
+      errors[`line_${i + 1}`] = ['withdrawals.resultFileInvalid'];
+    else parsed.push({ line: i + 1, id: r.data.withdrawal_id, status: r.data.status, reason: r.data.reason });
+  });
+  if (parsed.length === 0 || Object.keys(errors).length > 0) {
+    throw new AppError(422, 'withdrawals.resultFileInvalid', {}, Object.keys(errors).length ? errors : undefined);
+  }
+  return db.transaction(async (tx) => {
+    if (!(await repo.findBatch(tx, batchId))) throw new AppError(404, 'withdrawals.batchNotFound');
+    const rows = new Map((await repo.lockBatchWithdrawals(tx, batchId)).map((w) => [w.id, w]));
+    const counts = { paid: 0, failed: 0, unchanged: 0 };
+    for (const p of parsed) {
+      const w = rows.get(p.id);
+      if (!w)
+        throw new AppError(422, 'withdrawals.resultFileInvalid', {}, { [`line_${p.line}`]: ['withdrawals.notFound'] });
+      const { changed } = await settleLocked(tx, actor, w, p.status, p.status === 'failed' ? p.reason : null);
+      if (changed) counts[p.status]++;
+      else counts.unchanged++;
+      w.status = p.status;
+    }
+    return counts;
+  });
+}
