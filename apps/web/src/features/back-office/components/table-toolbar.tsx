@@ -34,7 +34,7 @@ export function TableToolbar({ search, onSearch, placeholder, total, exportCsv }
         value={search}
         onChange={(e) => onSearch(e.currentTarget.value)}
         type="search"
-        style={{ flex: '1 1 260px', maxWidth: 420 }}
+        w={{ base: '100%', sm: 420 }}
       />
       <Group gap="sm" wrap="nowrap">
         <Text fz="sm" c="dimmed" data-testid="table-total" style={{ whiteSpace: 'nowrap' }}>

@@ -1,5 +1,5 @@
 import type { CardRecord, LoginRecord, UserDetails } from '@incentive/contracts';
-import { Badge, Button, Group, Paper, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCreditCard, IconPencil, IconSchool, IconTrash, IconTrophy } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -159,21 +159,22 @@ function Details({ user }: { user: UserDetails }) {
         </Stack>
       </Tabs>
 
-      <LoginsSection userId={user.id} />
-
-      <Stack gap="sm">
-        <Group justify="space-between" gap="sm">
-          <Title order={2} fz="lg">
-            {t('card.list')}
-          </Title>
-          {can.addCard(me) && (
-            <Button variant="light" leftSection={<IconCreditCard size={16} aria-hidden />} onClick={cardDialog.open}>
-              {t('card.add')}
-            </Button>
-          )}
-        </Group>
-        <CardsTable userId={user.id} />
-      </Stack>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+        <LoginsSection userId={user.id} />
+        <Stack gap="sm">
+          <Group justify="space-between" gap="sm">
+            <Title order={2} fz="lg">
+              {t('card.list')}
+            </Title>
+            {can.addCard(me) && (
+              <Button variant="light" leftSection={<IconCreditCard size={16} aria-hidden />} onClick={cardDialog.open}>
+                {t('card.add')}
+              </Button>
+            )}
+          </Group>
+          <CardsTable userId={user.id} />
+        </Stack>
+      </SimpleGrid>
       {can.addCard(me) && <AddCardDialog userId={user.id} opened={cardOpen} onClose={cardDialog.close} />}
     </Page>
   );
@@ -224,9 +225,11 @@ function LoginsSection({ userId }: { userId: number }) {
   useErrorToast(logins.error, 'salesRep.toast.errorLogins');
   return (
     <Stack gap="sm">
-      <Title order={2} fz="lg">
-        {t('salesRep.logins')}
-      </Title>
+      <Group mih={36}>
+        <Title order={2} fz="lg">
+          {t('salesRep.logins')}
+        </Title>
+      </Group>
       <SimplePagedTable<LoginRecord, 'id' | 'created_at'>
         label={t('salesRep.logins')}
         state={state}
@@ -268,7 +271,7 @@ function CardsTable({ userId }: { userId: number }) {
                 {c.number}
               </Text>
               {c.is_current && (
-                <Badge size="sm" variant="light" color="green">
+                <Badge size="sm" variant="light" color="green" style={{ flexShrink: 0 }}>
                   {t('card.current')}
                 </Badge>
               )}

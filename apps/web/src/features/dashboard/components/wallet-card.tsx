@@ -2,10 +2,11 @@ import type { User } from '@incentive/contracts';
 import { Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { addMoney, formatPln } from '../../../lib/format.ts';
+import { addMoney, formatDate, formatPln } from '../../../lib/format.ts';
+import { WithdrawButton } from '../../wallet/components/withdraw-button.tsx';
 import { StatTile } from './stat-tile.tsx';
 
-/** The rep's wallet: available money, earned so far (earned plus withdrawn) and withdrawn. */
+/** The rep's wallet: available money, earned so far (earned plus withdrawn), withdrawn, and the withdraw button. */
 export function WalletCard({ me }: { me: User }) {
   const { t } = useTranslation();
   return (
@@ -24,8 +25,16 @@ export function WalletCard({ me }: { me: User }) {
         <StatTile label={t('home.withdrawn')} value={formatPln(me.money_withdrawed)} />
       </SimpleGrid>
       <Text fz="xs" c="dimmed" mt="sm">
-        {t('home.updatedYesterday')}
+        {me.wallet.updated_at
+          ? t('home.updatedNote', { date: formatDate(me.wallet.updated_at) })
+          : t('home.updatedYesterday')}
       </Text>
+      {/* Only a seller withdraws; an admin previewing the home sees the figures only. */}
+      {me.role === 'seller' && (
+        <Group mt="md">
+          <WithdrawButton me={me} />
+        </Group>
+      )}
     </Card>
   );
 }
