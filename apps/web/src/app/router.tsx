@@ -49,7 +49,7 @@ export const router = createBrowserRouter([
               { path: '/warehouse/:id', element: guarded(WAREHOUSE_EDITORS, <WarehouseFormPage />) },
               { path: '/sales-rep/create', element: guarded(BACK_OFFICE, <SalesRepFormPage kind="ph" />) },
               { path: '/sales-rep/create-rks', element: guarded(ADMINS, <SalesRepFormPage kind="rks" />) },
-              // A seller opens only its own record: the pages check the id.
+              // A seller opens only its own details (its profile): the page checks the id.
               { path: '/sales-rep/details/:id', element: guarded([...BACK_OFFICE, 'seller'], <SalesRepDetailsPage />) },
               {
                 path: '/sales-rep/:id',

@@ -114,7 +114,7 @@ function Details({ user }: { user: UserDetails }) {
                     {t('salesRep.delete')}
                   </Button>
                 )}
-                {(can.editRep(me) || isSelf) && (
+                {can.editRep(me) && !isSelf && (
                   <Button
                     component={Link}
                     to={`/sales-rep/${user.id}`}

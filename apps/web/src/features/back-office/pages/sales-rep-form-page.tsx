@@ -2,11 +2,11 @@ import { type UserDetails, type UserUpsertBody, userUpsertBodySchema } from '@in
 import { SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../app/use-current-user.ts';
-import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { useUser } from '../api/get-user.ts';
 import { useWarehouse } from '../api/get-warehouse.ts';
@@ -34,9 +34,9 @@ const FIELDS = ['name', 'surname', 'assecoId', 'email', 'phone', 'warehouse_ids'
 
 /**
  * `/sales-rep/create` (PH), `/sales-rep/create-rks` (regional manager) and `/sales-rep/{id}` (edit).
- * SPEC.md sections 2, 4 and 5: the single/multiple warehouse toggle clears the choice; a wholesaler's
- * picker is preset and disabled; a PH editing itself has no picker; close leads to the wholesaler's
- * warehouse or the dashboard.
+ * SPEC.md sections 2, 4 and 5: the single/multiple warehouse toggle (regional managers, who may have
+ * several) clears the choice; a wholesaler's picker is preset and disabled; close leads to the
+ * wholesaler's warehouse or the dashboard. A PH never sees this form (the server lets no seller edit).
  */
 export function SalesRepFormPage({ kind }: { kind: 'ph' | 'rks' | 'edit' }) {
   const me = useCurrentUser();
@@ -48,19 +48,11 @@ export function SalesRepFormPage({ kind }: { kind: 'ph' | 'rks' | 'edit' }) {
 
   if (kind === 'edit') {
     if (id === null) return <Navigate to={home} replace />;
-    // A seller edits only itself.
-    if (me.role === 'seller' && id !== me.id) return <Unauthorized to={home} />;
     if (!user.data) return <PageLoader />;
     if (user.data.role !== 'seller' && user.data.role !== 'seller_reg') return <Navigate to={`/admin/${id}`} replace />;
     return <SalesRepForm key={id} role={user.data.role} existing={user.data} />;
   }
   return <SalesRepForm key={kind} role={kind === 'rks' ? 'seller_reg' : 'seller'} existing={null} />;
-}
-
-function Unauthorized({ to }: { to: string }) {
-  const { t } = useTranslation();
-  useEffect(() => toastError(t('common.unauthorized')), [t]);
-  return <Navigate to={to} replace />;
 }
 
 function SalesRepForm({ role, existing }: { role: RepRole; existing: UserDetails | null }) {
@@ -73,9 +65,7 @@ function SalesRepForm({ role, existing }: { role: RepRole; existing: UserDetails
   const fromWarehouseRecord = useWarehouse(fromWarehouse);
   const [busy, setBusy] = useState(false);
 
-  const isSelf = me.role === 'seller';
   const isWholesaler = me.role === 'wholesaler';
-  const showPicker = !isSelf;
   const canBeMultiple = role === 'seller_reg';
 
   // A wholesaler's picker is preset to its own warehouse (the one it came from, when it is one of its own).
@@ -117,7 +107,6 @@ function SalesRepForm({ role, existing }: { role: RepRole; existing: UserDetails
 
   const closeTo = backOfficeHome(me);
   const doneTo = (): string => {
-    if (isSelf) return `/sales-rep/details/${me.id}`;
     if (fromWarehouse !== null) return `/warehouse/details/${fromWarehouse}?tab=ph`;
     if (isWholesaler) return `${backOfficeHome(me)}?tab=ph`;
     return `/dashboard?tab=${role === 'seller' ? 'sales-reps' : 'registered'}`;
@@ -175,7 +164,7 @@ function SalesRepForm({ role, existing }: { role: RepRole; existing: UserDetails
         />
       </SimpleGrid>
       <TextInput label={t('salesRep.fields.phone')} type="tel" autoComplete="off" {...form.getInputProps('phone')} />
-      {showPicker && canBeMultiple && !isWholesaler && (
+      {canBeMultiple && !isWholesaler && (
         <Switch
           label={t('warehouse.picker.multiple')}
           checked={multiple}
@@ -186,17 +175,15 @@ function SalesRepForm({ role, existing }: { role: RepRole; existing: UserDetails
           }}
         />
       )}
-      {showPicker && (
-        <WarehousePicker
-          multiple={multiple}
-          value={form.values.warehouse_ids}
-          onChange={(ids) => form.setFieldValue('warehouse_ids', ids)}
-          known={known}
-          error={warehouseError}
-          disabled={isWholesaler}
-          required
-        />
-      )}
+      <WarehousePicker
+        multiple={multiple}
+        value={form.values.warehouse_ids}
+        onChange={(ids) => form.setFieldValue('warehouse_ids', ids)}
+        known={known}
+        error={warehouseError}
+        disabled={isWholesaler}
+        required
+      />
     </FormFrame>
   );
 }

@@ -3,9 +3,9 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { meQueryKey } from '../../auth/api/get-me.ts';
 import { formatPln } from '../../../lib/format.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { meQueryKey } from '../../auth/api/get-me.ts';
 import { requestWithdrawal } from '../api/request-withdrawal.ts';
 
 /** "All your money will be withdrawn": confirms, withdraws, reloads the user and closes. */
@@ -32,7 +32,13 @@ export function WithdrawDialog({ me, opened, onClose }: { me: User; opened: bool
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('withdraw.title')} size={500} closeButtonProps={{ 'aria-label': t('common.close') }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('withdraw.title')}
+      size={500}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Stack>
         <Text>{t('withdraw.allMoney', { amount: formatPln(me.wallet.money) })}</Text>
         {me.card ? (
