@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   check,
   index,
@@ -36,17 +37,71 @@ export const users = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
-    index('users_role_idx').on(t.role, t.id),
-    // Trigram index behind the list search (name, surname, e-mail, asseco id, card number).
-    index('users_search_trgm_idx').using(
-      'gin',
-      sql`(lower(${t.name} || ' ' || coalesce(${t.surname}, '') || ' ' || ${t.email} || ' ' || coalesce(${t.assecoId}, '') || ' ' || coalesce(${t.cardNumber}, ''))) gin_trgm_ops`,
-    ),
-    check('users_role_check', sql`${t.role} in ('root','admin','provider_admin','wholesaler','seller_reg','seller')`),
-  ],
+  (t) => {
+    const k = userSortKeys(t);
+    // Partial indexes over the active users of one role, in each list order (ties by id).
+    const byRole = (name: string, key: SQL | AnyPgColumn) =>
+      index(name).on(t.role, key, t.id).where(sql`${t.deletedAt} is null`);
+    return [
+      uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+      // Asseco ids of active users are unique, whatever their case.
+      uniqueIndex('users_asseco_id_key')
+        .on(sql`lower(${t.assecoId})`)
+        .where(sql`${t.deletedAt} is null and ${t.assecoId} is not null`),
+      index('users_role_idx').on(t.role, t.id),
+      index('users_active_role_idx').on(t.role, t.id).where(sql`${t.deletedAt} is null`),
+      byRole('users_sort_asseco_id_idx', k.asseco_id),
+      byRole('users_sort_name_idx', k.name),
+      byRole('users_sort_surname_idx', k.surname),
+      byRole('users_sort_email_idx', k.email),
+      byRole('users_sort_card_idx', k.card),
+      byRole('users_sort_active_idx', k.active),
+      byRole('users_sort_complete_profile_idx', k.complete_profile),
+      byRole('users_sort_last_login_at_idx', k.last_login_at),
+      // Trigram index behind the list search (name, surname, e-mail, asseco id, card number).
+      index('users_search_trgm_idx').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
+      check('users_role_check', sql`${t.role} in ('root','admin','provider_admin','wholesaler','seller_reg','seller')`),
+    ];
+  },
 );
+
+interface UserSearchColumns {
+  name: AnyPgColumn;
+  surname: AnyPgColumn;
+  email: AnyPgColumn;
+  assecoId: AnyPgColumn;
+  cardNumber: AnyPgColumn;
+}
+
+/**
+ * The text the user lists search with `LIKE '%…%'`. The trigram index is built on exactly this
+ * expression, so queries must use this function (not a look-alike) for the index to be used.
+ */
+export function userSearchText(t: UserSearchColumns): SQL {
+  return sql`(lower(${t.name} || ' ' || coalesce(${t.surname}, '') || ' ' || ${t.email} || ' ' || coalesce(${t.assecoId}, '') || ' ' || coalesce(${t.cardNumber}, '')))`;
+}
+
+interface UserSortColumns extends UserSearchColumns {
+  lastLoginAt: AnyPgColumn;
+}
+
+/**
+ * Sort keys of the user lists that live on the users row (each has a partial index above).
+ * Missing values sort as the smallest: no asseco id as '', never signed in as -infinity.
+ * The card sorts by its last 4 digits, the part the lists show.
+ */
+export function userSortKeys(t: UserSortColumns) {
+  return {
+    asseco_id: sql`coalesce(${t.assecoId}, '')`,
+    name: sql`${t.name}`,
+    surname: sql`coalesce(${t.surname}, '')`,
+    email: sql`lower(${t.email})`,
+    card: sql`right(coalesce(${t.cardNumber}, ''), 4)`,
+    active: sql`(${t.lastLoginAt} is not null)`,
+    complete_profile: sql`(btrim(${t.name}) <> '' and btrim(coalesce(${t.surname}, '')) <> '' and btrim(${t.email}) <> '' and btrim(coalesce(${t.assecoId}, '')) <> '')`,
+    last_login_at: sql`coalesce(${t.lastLoginAt}, '-infinity'::timestamptz)`,
+  } satisfies Record<string, SQL>;
+}
 
 export const warehouses = pgTable(
   'warehouses',
@@ -63,12 +118,14 @@ export const warehouses = pgTable(
   },
   (t) => [
     uniqueIndex('warehouses_asseco_id_key').on(t.assecoId).where(sql`${t.deletedAt} is null`),
-    index('warehouses_search_trgm_idx').using(
-      'gin',
-      sql`(lower(${t.assecoId} || ' ' || ${t.name} || ' ' || ${t.address})) gin_trgm_ops`,
-    ),
+    index('warehouses_search_trgm_idx').using('gin', sql`${warehouseSearchText(t)} gin_trgm_ops`),
   ],
 );
+
+/** The text the warehouse list searches; its trigram index is built on exactly this expression. */
+export function warehouseSearchText(t: { assecoId: AnyPgColumn; name: AnyPgColumn; address: AnyPgColumn }): SQL {
+  return sql`(lower(${t.assecoId} || ' ' || ${t.name} || ' ' || ${t.address}))`;
+}
 
 /** Which warehouses a user belongs to: one for a seller, several for a regional manager, the wholesaler_ids of a wholesaler. */
 export const userWarehouses = pgTable(

@@ -1,37 +1,81 @@
 import type { Role } from '@incentive/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { userWarehouses } from '../../db/schema.ts';
+import { userWarehouses, warehouses } from '../../db/schema.ts';
 
-/**
- * Who may manage whom (send links, edit, delete), per SPEC.md section 6:
- * - root manages everyone; admin everyone but root;
- * - provider admin: provider admins, warehouse admins, regional managers and reps;
- * - regional manager and wholesaler: reps (and, for a regional manager, warehouse admins)
- *   that share one of their warehouses;
- * - a seller manages nobody.
+/** The signed-in user as the rules see it. */
+export interface Actor {
+  id: number;
+  role: Role;
+}
+
+/*
+ * Who may do what with whom, per SPEC.md section 6, enforced on the server whatever a request says:
+ * - root and admin: everyone and everything (admin manages everyone but root);
+ * - provider admin: provider admins, warehouse admins (wholesaler), regional managers and reps, in every warehouse;
+ * - regional manager (seller_reg): only its warehouses, and the reps and warehouse admins in them;
+ * - wholesaler (warehouse admin): only its warehouses (read only), and the reps in them;
+ * - seller: only itself, read only.
+ * "Scoped" roles see a user only when they share a (not deleted) warehouse with it.
  */
-export async function canManageUser(
-  db: DbOrTx,
-  actor: { id: number; role: Role },
-  target: { id: number; role: Role },
-): Promise<boolean> {
-  switch (actor.role) {
-    case 'root':
-      return true;
-    case 'admin':
-      return target.role !== 'root';
-    case 'provider_admin':
-      return ['provider_admin', 'wholesaler', 'seller_reg', 'seller'].includes(target.role);
-    case 'seller_reg':
-    case 'wholesaler': {
-      const manageable: Role[] = actor.role === 'seller_reg' ? ['seller', 'wholesaler'] : ['seller'];
-      if (!manageable.includes(target.role)) return false;
-      return sharesWarehouse(db, actor.id, target.id);
-    }
-    default:
-      return false;
-  }
+
+/** Roles whose users each role may list (GET /api/users?role=…). */
+const LISTS: Record<Role, readonly Role[]> = {
+  root: ['admin', 'provider_admin', 'wholesaler', 'seller_reg', 'seller'],
+  admin: ['admin', 'provider_admin', 'wholesaler', 'seller_reg', 'seller'],
+  provider_admin: ['provider_admin', 'wholesaler', 'seller_reg', 'seller'],
+  seller_reg: ['wholesaler', 'seller'],
+  wholesaler: ['wholesaler', 'seller'],
+  seller: [],
+};
+
+/** Roles of users each role may create, edit and delete (and send activation links to). */
+const MANAGES: Record<Role, readonly Role[]> = {
+  root: ['root', 'admin', 'provider_admin', 'wholesaler', 'seller_reg', 'seller'],
+  admin: ['admin', 'provider_admin', 'wholesaler', 'seller_reg', 'seller'],
+  provider_admin: ['provider_admin', 'wholesaler', 'seller_reg', 'seller'],
+  seller_reg: ['wholesaler', 'seller'],
+  wholesaler: ['seller'],
+  seller: [],
+};
+
+/** Roles limited to their own warehouses. */
+export const isScoped = (role: Role): boolean => role === 'seller_reg' || role === 'wholesaler';
+
+export const mayList = (actor: Actor, role: Role): boolean => LISTS[actor.role].includes(role);
+export const mayManageRole = (actor: Actor, role: Role): boolean => MANAGES[actor.role].includes(role);
+/** Root and admin see full card numbers; everyone else the last 4 digits. */
+export const seesFullCards = (actor: Actor): boolean => actor.role === 'root' || actor.role === 'admin';
+
+/** The (not deleted) warehouses a user belongs to, lowest id first. */
+export async function warehouseIdsOf(db: DbOrTx, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: userWarehouses.warehouseId })
+    .from(userWarehouses)
+    .innerJoin(warehouses, eq(warehouses.id, userWarehouses.warehouseId))
+    .where(and(eq(userWarehouses.userId, userId), isNull(warehouses.deletedAt)))
+    .orderBy(asc(userWarehouses.warehouseId));
+  return rows.map((r) => r.id);
+}
+
+/** The warehouses an actor is limited to, or null when it sees all of them. */
+export async function warehouseScopeOf(db: DbOrTx, actor: Actor): Promise<number[] | null> {
+  return isScoped(actor.role) ? warehouseIdsOf(db, actor.id) : null;
+}
+
+/** May the actor see this user at all (details, logins, cards)? */
+export async function canReadUser(db: DbOrTx, actor: Actor, target: { id: number; role: Role }): Promise<boolean> {
+  if (actor.id === target.id) return true;
+  if (actor.role === 'root' || actor.role === 'admin') return true;
+  if (!mayList(actor, target.role)) return false;
+  return isScoped(actor.role) ? sharesWarehouse(db, actor.id, target.id) : true;
+}
+
+/** May the actor edit, delete or send a set-password link to this user? */
+export async function canManageUser(db: DbOrTx, actor: Actor, target: { id: number; role: Role }): Promise<boolean> {
+  if (!mayManageRole(actor, target.role)) return false;
+  if (actor.role === 'admin' && target.role === 'root') return false;
+  return isScoped(actor.role) ? sharesWarehouse(db, actor.id, target.id) : true;
 }
 
 async function sharesWarehouse(db: DbOrTx, a: number, b: number): Promise<boolean> {
@@ -39,7 +83,8 @@ async function sharesWarehouse(db: DbOrTx, a: number, b: number): Promise<boolea
   const rows = await db
     .select({ id: userWarehouses.warehouseId })
     .from(userWarehouses)
-    .where(and(eq(userWarehouses.userId, b), inArray(userWarehouses.warehouseId, mine)))
+    .innerJoin(warehouses, eq(warehouses.id, userWarehouses.warehouseId))
+    .where(and(eq(userWarehouses.userId, b), inArray(userWarehouses.warehouseId, mine), isNull(warehouses.deletedAt)))
     .limit(1);
   return rows.length > 0;
 }

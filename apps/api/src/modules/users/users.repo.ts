@@ -1,6 +1,20 @@
-import { and, asc, count, eq, gte, isNull, sql } from 'drizzle-orm';
+import type { Role, UserSort } from '@incentive/contracts';
+import { and, asc, count, eq, gte, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { logins, users, userWarehouses, warehouses } from '../../db/schema.ts';
+import {
+  cards,
+  logins,
+  passwordTokens,
+  sessions,
+  userSearchText,
+  userSortKeys,
+  users,
+  userWarehouses,
+  wallets,
+  warehouses,
+} from '../../db/schema.ts';
+import { containsPattern, direction } from '../../lib/paging.ts';
+import { moneySql } from '../wallet/money-view.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -9,6 +23,17 @@ export async function findActiveUserById(db: DbOrTx, id: number): Promise<UserRo
     .select()
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** The active user, row-locked for the rest of the transaction. */
+export async function lockActiveUser(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .for('update')
     .limit(1);
   return row;
 }
@@ -22,16 +47,285 @@ export async function findActiveUserByEmail(db: DbOrTx, email: string): Promise<
   return row;
 }
 
-export async function warehousesOfUser(db: DbOrTx, userId: number): Promise<{ id: number; name: string }[]> {
-  return db
-    .select({ id: warehouses.id, name: warehouses.name })
-    .from(userWarehouses)
-    .innerJoin(warehouses, eq(warehouses.id, userWarehouses.warehouseId))
-    .where(and(eq(userWarehouses.userId, userId), isNull(warehouses.deletedAt)))
-    .orderBy(asc(warehouses.id));
+/** Is the e-mail used by another account, deactivated ones included (the unique index covers them all)? */
+export async function emailTaken(db: DbOrTx, email: string, exceptId?: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(sql`lower(${users.email}) = ${email.toLowerCase()}`, exceptId ? sql`${users.id} <> ${exceptId}` : undefined),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
-/** Logins in the last 14 days: the spec calls it login_counter_weekly. */
+/** Is the asseco id used by another active user (case-insensitively)? */
+export async function assecoIdTaken(db: DbOrTx, assecoId: string, exceptId?: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.assecoId}) = ${assecoId.toLowerCase()}`,
+        isNull(users.deletedAt),
+        exceptId ? sql`${users.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Whose current card is this number (active users other than `exceptId`)? */
+export async function cardHolder(db: DbOrTx, number: string, exceptId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.cardNumber, number), isNull(users.deletedAt), sql`${users.id} <> ${exceptId}`))
+    .limit(1);
+  return row?.id;
+}
+
+export interface UserFields {
+  email: string;
+  name: string;
+  surname: string | null;
+  role: Role;
+  assecoId: string | null;
+  phone: string | null;
+}
+
+export async function insertUser(db: DbOrTx, f: UserFields): Promise<number> {
+  const [row] = await db.insert(users).values(f).returning({ id: users.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export async function updateUser(db: DbOrTx, id: number, f: Partial<UserFields>) {
+  await db
+    .update(users)
+    .set({ ...f, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+/** Deactivates: the row, its history and money stay; it can no longer sign in or use a link. */
+export async function deactivateUser(db: DbOrTx, id: number) {
+  const now = new Date();
+  await db.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, id));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
+  await db
+    .update(passwordTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordTokens.userId, id), isNull(passwordTokens.usedAt)));
+}
+
+export async function setCardNumber(db: DbOrTx, id: number, number: string) {
+  await db.update(users).set({ cardNumber: number, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+/** Warehouse links of a user (deleted warehouses included: they are history). */
+export async function linkedWarehouseIds(db: DbOrTx, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: userWarehouses.warehouseId })
+    .from(userWarehouses)
+    .where(eq(userWarehouses.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+/** Makes `ids` exactly the user's warehouses. */
+export async function replaceWarehouses(db: DbOrTx, userId: number, ids: number[]) {
+  await db
+    .delete(userWarehouses)
+    .where(
+      and(eq(userWarehouses.userId, userId), ids.length ? notInArray(userWarehouses.warehouseId, ids) : undefined),
+    );
+  if (ids.length) {
+    await db
+      .insert(userWarehouses)
+      .values(ids.map((warehouseId) => ({ userId, warehouseId })))
+      .onConflictDoNothing();
+  }
+}
+
+/* ---------- lists ---------- */
+
+export interface UserListFilter {
+  role: Role;
+  /** Only users in one of these warehouses (a scoped actor's), or null for everyone. */
+  scope: number[] | null;
+  /** Only users of this warehouse. */
+  warehouseId?: number;
+  search?: string;
+}
+
+function inWarehouses(ids: number[] | number): SQL {
+  const match = Array.isArray(ids) ? inArray(userWarehouses.warehouseId, ids) : eq(userWarehouses.warehouseId, ids);
+  return sql`exists (select 1 from ${userWarehouses} where ${userWarehouses.userId} = ${users.id} and ${match})`;
+}
+
+function whereOf(f: UserListFilter): SQL | undefined {
+  return and(
+    eq(users.role, f.role),
+    isNull(users.deletedAt),
+    f.scope ? inWarehouses(f.scope) : undefined,
+    f.warehouseId !== undefined ? inWarehouses(f.warehouseId) : undefined,
+    f.search ? sql`${userSearchText(users)} like ${containsPattern(f.search)}` : undefined,
+  );
+}
+
+/** Logins since `since` (14 days back): the spec's login_counter_weekly. */
+function loginCountSql(since: Date): SQL<number> {
+  return sql<number>`(select count(*)::int from ${logins} where ${logins.userId} = ${users.id} and ${logins.createdAt} >= ${since.toISOString()}::timestamptz)`;
+}
+
+/** When the current (newest) card was added. */
+const cardUpdatedAtSql = () => sql`(select max(${cards.createdAt}) from ${cards} where ${cards.userId} = ${users.id})`;
+
+function sortKey(sort: UserSort, since: Date): SQL {
+  const k = userSortKeys(users);
+  switch (sort) {
+    case 'id':
+      return sql`${users.id}`;
+    case 'login_counter_weekly':
+      return loginCountSql(since);
+    case 'total_amount':
+      return moneySql.totalAmount;
+    case 'amount_from_quiz':
+      return moneySql.amountFromQuiz;
+    case 'in_withdrawal':
+      return moneySql.inWithdrawal;
+    case 'withdraw_amount':
+      return moneySql.withdrawn;
+    default:
+      return k[sort];
+  }
+}
+
+export async function countUsers(db: DbOrTx, f: UserListFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(whereOf(f));
+  return Number(row?.n ?? 0);
+}
+
+/** What a user row of a list or a details page is made of (warehouses come separately). */
+function viewFields(since: Date) {
+  return {
+    user: {
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      surname: users.surname,
+      role: users.role,
+      assecoId: users.assecoId,
+      phone: users.phone,
+      cardNumber: users.cardNumber,
+      activatedAt: users.activatedAt,
+      lastLoginAt: users.lastLoginAt,
+      createdAt: users.createdAt,
+    },
+    wallet: wallets,
+    loginCount: loginCountSql(since).mapWith(Number),
+    cardUpdatedAt: cardUpdatedAtSql().mapWith(users.createdAt),
+  };
+}
+
+export type UserView = Awaited<ReturnType<typeof selectUsers>>[number];
+
+/** Users by id with their wallet, recent login count and card date, in one query. */
+export async function selectUsers(db: DbOrTx, ids: number[], since: Date) {
+  if (ids.length === 0) return [];
+  return db
+    .select(viewFields(since))
+    .from(users)
+    .leftJoin(wallets, eq(wallets.userId, users.id))
+    .where(inArray(users.id, ids));
+}
+
+/**
+ * One page of a user list in one query. The inner query finds the page's ids in the list order
+ * (an index walk for the columns of users; money and login counts are computed for the filter),
+ * the outer one reads the page's rows, so per-row figures are computed for those rows only.
+ */
+export async function listPage(
+  db: DbOrTx,
+  f: UserListFilter,
+  sort: UserSort,
+  order: 'asc' | 'desc',
+  limit: number,
+  offset: number,
+  since: Date,
+) {
+  const dir = direction(order);
+  const key = sortKey(sort, since);
+  const page = db
+    .select({ pid: sql<number>`${users.id}`.as('pid'), sk: sql`${key}`.as('sk') })
+    .from(users)
+    .leftJoin(wallets, eq(wallets.userId, users.id))
+    .where(whereOf(f))
+    .orderBy(sql`${key} ${dir}`, sql`${users.id} ${dir}`)
+    .limit(limit)
+    .offset(offset)
+    .as('p');
+  return db
+    .select(viewFields(since))
+    .from(page)
+    .innerJoin(users, eq(users.id, page.pid))
+    .leftJoin(wallets, eq(wallets.userId, users.id))
+    .orderBy(sql`${page.sk} ${dir}`, sql`${page.pid} ${dir}`);
+}
+
+/** The (not deleted) warehouses of many users at once; with `scope`, only those in it. */
+export async function warehousesOfUsers(
+  db: DbOrTx,
+  userIds: number[],
+  scope: number[] | null,
+): Promise<Map<number, { id: number; name: string }[]>> {
+  const out = new Map<number, { id: number; name: string }[]>();
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .select({ userId: userWarehouses.userId, id: warehouses.id, name: warehouses.name })
+    .from(userWarehouses)
+    .innerJoin(warehouses, eq(warehouses.id, userWarehouses.warehouseId))
+    .where(
+      and(
+        inArray(userWarehouses.userId, userIds),
+        isNull(warehouses.deletedAt),
+        scope ? inArray(warehouses.id, scope) : undefined,
+      ),
+    )
+    .orderBy(asc(warehouses.id));
+  for (const r of rows) out.set(r.userId, [...(out.get(r.userId) ?? []), { id: r.id, name: r.name }]);
+  return out;
+}
+
+/* ---------- logins ---------- */
+
+export async function countLogins(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(logins).where(eq(logins.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+export async function loginPage(
+  db: DbOrTx,
+  userId: number,
+  sort: 'id' | 'created_at',
+  order: 'asc' | 'desc',
+  limit: number,
+  offset: number,
+) {
+  const dir = direction(order);
+  const key = sort === 'id' ? logins.id : logins.createdAt;
+  return db
+    .select({ id: logins.id, createdAt: logins.createdAt })
+    .from(logins)
+    .where(eq(logins.userId, userId))
+    .orderBy(sql`${key} ${dir}`, sql`${logins.id} ${dir}`)
+    .limit(limit)
+    .offset(offset);
+}
+
+/** Logins since `since` (the spec's login_counter_weekly covers 14 days). */
 export async function recentLoginCount(db: DbOrTx, userId: number, since: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })

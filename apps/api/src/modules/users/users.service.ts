@@ -1,34 +1,314 @@
-import type { Role, User } from '@incentive/contracts';
-import type { DbOrTx } from '../../db/client.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { moneyViewsOf, toMoneyView, ZERO_BALANCES } from '../wallet/money-view.ts';
-import { findActiveUserById, recentLoginCount, warehousesOfUser } from './users.repo.ts';
+import {
+  isProfileComplete,
+  type Lang,
+  type LoginRecord,
+  maskCardNumber,
+  type Paged,
+  type Role,
+  type User,
+  type UserDetails,
+  type UserExportQuery,
+  type UserListItem,
+  type UserListQuery,
+  type userUpsertBodySchema,
+  type WarehouseUserListQuery,
+} from '@incentive/contracts';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { uniqueViolation } from '../../lib/db-errors.ts';
+import { offsetOf, paged, searchTerm } from '../../lib/paging.ts';
+import type { Mailer } from '../../plugins/mail.ts';
+import { type AuthSettings, sendSetPasswordLink } from '../auth/auth.service.ts';
+import { toMoneyView, ZERO_BALANCES } from '../wallet/money-view.ts';
+import { assertReadable as assertReadableWarehouse, lockAssignable } from '../warehouses/warehouses.service.ts';
+import {
+  type Actor,
+  canManageUser,
+  canReadUser,
+  isScoped,
+  mayList,
+  mayManageRole,
+  seesFullCards,
+  warehouseScopeOf,
+} from './scope.ts';
+import * as repo from './users.repo.ts';
 
 export const LOGIN_COUNTER_DAYS = 14;
+/** Rows per query when exporting every row of a list. */
+const EXPORT_CHUNK = 500;
 
-/** The User entity of SPEC.md section 3 for one user. */
-export async function getUserView(db: DbOrTx, id: number): Promise<User> {
-  const row = await findActiveUserById(db, id);
-  if (!row) throw notFound('auth.userNotFound');
-  const since = new Date(Date.now() - LOGIN_COUNTER_DAYS * 24 * 3600 * 1000);
-  const [whs, loginCount, money] = await Promise.all([
-    warehousesOfUser(db, id),
-    recentLoginCount(db, id, since),
-    moneyViewsOf(db, [id]),
-  ]);
-  const role = row.role as Role;
+export type UserBody = z.output<typeof userUpsertBodySchema>;
+/** Which optional fields a PUT actually sent: those it left out keep their value. */
+export type SentFields = Record<'surname' | 'assecoId' | 'phone', boolean>;
+
+const since = () => new Date(Date.now() - LOGIN_COUNTER_DAYS * 24 * 3600 * 1000);
+const userNotFound = () => notFound('users.notFound');
+
+type CardView = 'masked' | 'full';
+
+function toUser(v: repo.UserView, whs: { id: number; name: string }[], card: CardView): User {
+  const u = v.user;
+  const role = u.role as Role;
   return {
-    id: row.id,
-    name: row.name,
-    surname: row.surname,
-    email: row.email,
+    id: u.id,
+    name: u.name,
+    surname: u.surname,
+    email: u.email,
     role,
-    asseco_id: row.assecoId,
-    card: null,
-    ...(money.get(id) ?? toMoneyView(ZERO_BALANCES)),
-    last_login_at: row.lastLoginAt?.toISOString() ?? null,
-    login_counter_weekly: loginCount,
+    asseco_id: u.assecoId,
+    card: u.cardNumber
+      ? {
+          number: card === 'full' ? u.cardNumber : maskCardNumber(u.cardNumber),
+          updated_at: (v.cardUpdatedAt ?? u.createdAt).toISOString(),
+        }
+      : null,
+    ...toMoneyView(v.wallet ?? ZERO_BALANCES),
+    last_login_at: u.lastLoginAt?.toISOString() ?? null,
+    login_counter_weekly: Number(v.loginCount ?? 0),
     wholesaler_ids: role === 'wholesaler' ? whs.map((w) => w.id) : [],
     warehouses: whs,
   };
 }
+
+function toListItem(v: repo.UserView, whs: { id: number; name: string }[], card: CardView): UserListItem {
+  const user = toUser(v, whs, card);
+  return { ...user, is_active: v.user.lastLoginAt !== null, complete_profile: isProfileComplete(user) };
+}
+
+async function listItems(
+  db: DbOrTx,
+  views: repo.UserView[],
+  whScope: number[] | null,
+  card: CardView,
+): Promise<UserListItem[]> {
+  const whs = await repo.warehousesOfUsers(
+    db,
+    views.map((v) => v.user.id),
+    whScope,
+  );
+  return views.map((v) => toListItem(v, whs.get(v.user.id) ?? [], card));
+}
+
+/** The User entity (SPEC.md section 3) for GET /api/me: the caller's own, card masked. */
+export async function getUserView(db: DbOrTx, id: number): Promise<User> {
+  const [v] = await repo.selectUsers(db, [id], since());
+  if (!v) throw notFound('auth.userNotFound');
+  const whs = await repo.warehousesOfUsers(db, [id], null);
+  return toUser(v, whs.get(id) ?? [], 'masked');
+}
+
+async function listIn(
+  db: DbOrTx,
+  filter: repo.UserListFilter,
+  q: Pick<UserListQuery, 'page' | 'per_page' | 'sort' | 'order'>,
+  whScope: number[] | null,
+): Promise<Paged<UserListItem>> {
+  const at = since();
+  const [total, views] = await Promise.all([
+    repo.countUsers(db, filter),
+    repo.listPage(db, filter, q.sort, q.order, q.per_page, offsetOf(q.page, q.per_page), at),
+  ]);
+  return paged(await listItems(db, views, whScope, 'masked'), total, q.page, q.per_page);
+}
+
+/**
+ * GET /api/users: one role's users the actor may see, paged, sorted and searched in SQL.
+ * A role the actor may never list is a 403; scoped roles see only users of their warehouses.
+ */
+export async function listUsers(db: Db, actor: Actor, q: UserListQuery): Promise<Paged<UserListItem>> {
+  if (!mayList(actor, q.role)) throw forbidden();
+  const scope = await warehouseScopeOf(db, actor);
+  if (scope && scope.length === 0) return paged([], 0, q.page, q.per_page);
+  return listIn(db, { role: q.role, scope, search: searchTerm(q.search) }, q, scope);
+}
+
+/** GET /api/warehouses/{id}/users: the reps or admins of one warehouse the actor may see (404 otherwise). */
+export async function listWarehouseUsers(
+  db: Db,
+  actor: Actor,
+  warehouseId: number,
+  q: WarehouseUserListQuery,
+): Promise<Paged<UserListItem>> {
+  await assertReadableWarehouse(db, actor, warehouseId);
+  if (!mayList(actor, q.role)) throw forbidden();
+  const scope = await warehouseScopeOf(db, actor);
+  return listIn(db, { role: q.role, scope: null, warehouseId, search: searchTerm(q.search) }, q, scope);
+}
+
+/**
+ * GET /api/users/export.csv: checks the role first (so a refusal is a proper 403), then yields
+ * every row of the list in its order, a chunk per query.
+ */
+export async function exportUsers(db: Db, actor: Actor, q: UserExportQuery): Promise<AsyncGenerator<UserListItem[]>> {
+  if (!mayList(actor, q.role)) throw forbidden();
+  const scope = await warehouseScopeOf(db, actor);
+  const filter: repo.UserListFilter = { role: q.role, scope, search: searchTerm(q.search) };
+  async function* chunks(): AsyncGenerator<UserListItem[]> {
+    if (scope && scope.length === 0) return;
+    const at = since();
+    for (let offset = 0; ; offset += EXPORT_CHUNK) {
+      const views = await repo.listPage(db, filter, q.sort, q.order, EXPORT_CHUNK, offset, at);
+      if (views.length) yield await listItems(db, views, scope, 'masked');
+      if (views.length < EXPORT_CHUNK) return;
+    }
+  }
+  return chunks();
+}
+
+/** The active user if the actor may see it; 404 otherwise (unknown, deactivated or out of scope alike). */
+export async function findReadableUser(db: DbOrTx, actor: Actor, id: number): Promise<repo.UserRow> {
+  const target = await repo.findActiveUserById(db, id);
+  if (!target || !(await canReadUser(db, actor, { id, role: target.role as Role }))) throw userNotFound();
+  return target;
+}
+
+/** GET /api/users/{id}: the full card number only for root and admin. */
+export async function getUserDetails(db: Db, actor: Actor, id: number): Promise<UserDetails> {
+  await findReadableUser(db, actor, id);
+  const [v] = await repo.selectUsers(db, [id], since());
+  if (!v) throw userNotFound();
+  const [item] = await listItems(db, [v], await warehouseScopeOf(db, actor), seesFullCards(actor) ? 'full' : 'masked');
+  if (!item) throw userNotFound();
+  return {
+    ...item,
+    phone: v.user.phone,
+    activated: v.user.activatedAt !== null,
+    created_at: v.user.createdAt.toISOString(),
+  };
+}
+
+/** Turns a race on a unique index into the same 409 as the checks before it. */
+async function mapUnique<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    const constraint = uniqueViolation(err);
+    if (constraint === 'users_email_lower_key') throw new AppError(409, 'users.emailTaken');
+    if (constraint === 'users_asseco_id_key') throw new AppError(409, 'users.assecoIdTaken');
+    throw err;
+  }
+}
+
+const outOfScopeWarehouses = () =>
+  new AppError(422, 'users.warehouseOutOfScope', {}, { warehouse_ids: ['users.warehouseOutOfScope'] });
+
+async function checkUnique(tx: DbOrTx, email: string, assecoId: string | null, exceptId?: number) {
+  if (await repo.emailTaken(tx, email, exceptId)) throw new AppError(409, 'users.emailTaken');
+  if (assecoId && (await repo.assecoIdTaken(tx, assecoId, exceptId))) throw new AppError(409, 'users.assecoIdTaken');
+}
+
+/**
+ * POST /api/users: creates the account (with its warehouses, in the actor's scope) in one
+ * transaction, then e-mails its set-password link. A failed e-mail does not undo the account:
+ * the answer says so and the link can be sent again.
+ */
+export async function createUser(
+  db: Db,
+  mailer: Mailer,
+  settings: AuthSettings,
+  actor: Actor,
+  body: UserBody,
+  lang: Lang,
+): Promise<{ id: number; mailError?: unknown }> {
+  if (!mayManageRole(actor, body.role)) throw forbidden();
+  const fields: repo.UserFields = {
+    email: body.email,
+    name: body.name,
+    surname: body.surname,
+    role: body.role,
+    assecoId: body.assecoId,
+    phone: body.phone,
+  };
+  const id = await mapUnique(() =>
+    db.transaction(async (tx) => {
+      await checkUnique(tx, body.email, body.assecoId);
+      if (!(await lockAssignable(tx, actor, body.warehouse_ids))) throw outOfScopeWarehouses();
+      const newId = await repo.insertUser(tx, fields);
+      await repo.replaceWarehouses(tx, newId, [...new Set(body.warehouse_ids)]);
+      return newId;
+    }),
+  );
+  try {
+    await sendSetPasswordLink(db, mailer, settings, { id, email: body.email, name: body.name }, lang);
+    return { id };
+  } catch (mailError) {
+    return { id, mailError };
+  }
+}
+
+/**
+ * PUT /api/auth/profile/{id}: edits a user the actor manages. Optional fields left out of the body
+ * keep their value. A scoped actor replaces only the links to its own warehouses; the others stay.
+ */
+export async function updateUser(db: Db, actor: Actor, id: number, body: UserBody, sent: SentFields): Promise<void> {
+  await mapUnique(() =>
+    db.transaction(async (tx) => {
+      const target = await repo.lockActiveUser(tx, id);
+      const current = target ? { id, role: target.role as Role } : undefined;
+      if (!target || !current || !(await canReadUser(tx, actor, current))) throw userNotFound();
+      if (!(await canManageUser(tx, actor, current))) throw forbidden();
+      if (body.role !== current.role) {
+        if (actor.id === id) throw new AppError(403, 'users.cannotChangeOwnRole');
+        if (!mayManageRole(actor, body.role)) throw forbidden();
+      }
+      const assecoId = sent.assecoId ? body.assecoId : target.assecoId;
+      await checkUnique(tx, body.email, assecoId, id);
+      if (!(await lockAssignable(tx, actor, body.warehouse_ids))) throw outOfScopeWarehouses();
+
+      const wanted = [...new Set(body.warehouse_ids)];
+      let links = wanted;
+      if (isScoped(actor.role) && body.role !== 'seller') {
+        const scope = (await warehouseScopeOf(tx, actor)) ?? [];
+        const kept = (await repo.linkedWarehouseIds(tx, id)).filter((w) => !scope.includes(w));
+        links = [...new Set([...kept, ...wanted])];
+      }
+      await repo.updateUser(tx, id, {
+        email: body.email,
+        name: body.name,
+        role: body.role,
+        ...(sent.surname ? { surname: body.surname } : {}),
+        ...(sent.assecoId ? { assecoId: body.assecoId } : {}),
+        ...(sent.phone ? { phone: body.phone } : {}),
+      });
+      await repo.replaceWarehouses(tx, id, links);
+    }),
+  );
+}
+
+/** DELETE /api/users/{id}: deactivates (sessions end, history and money stay). Never oneself. */
+export async function deleteUser(db: Db, actor: Actor, id: number): Promise<void> {
+  if (actor.id === id) throw new AppError(403, 'users.cannotDeleteSelf');
+  await db.transaction(async (tx) => {
+    const target = await repo.lockActiveUser(tx, id);
+    const current = target ? { id, role: target.role as Role } : undefined;
+    if (!current || !(await canReadUser(tx, actor, current))) throw userNotFound();
+    if (!(await canManageUser(tx, actor, current))) throw forbidden();
+    await repo.deactivateUser(tx, id);
+  });
+}
+
+/** GET /api/users/{id}/logins: the sign-ins of a user the actor may see, newest first by default. */
+export async function listLogins(
+  db: Db,
+  actor: Actor,
+  id: number,
+  q: { page: number; per_page: number; sort: 'id' | 'created_at'; order: 'asc' | 'desc' },
+): Promise<Paged<LoginRecord>> {
+  await findReadableUser(db, actor, id);
+  const [total, rows] = await Promise.all([
+    repo.countLogins(db, id),
+    repo.loginPage(db, id, q.sort, q.order, q.per_page, offsetOf(q.page, q.per_page)),
+  ]);
+  return paged(
+    rows.map((r) => ({ id: r.id, created_at: r.createdAt.toISOString() })),
+    total,
+    q.page,
+    q.per_page,
+  );
+}
+
+/** For the cards feature: locks the user and keeps users.card_number (searchable, sortable) on the newest card. */
+export const lockActiveUser = repo.lockActiveUser;
+export const setCurrentCardNumber = repo.setCardNumber;
+export const currentCardHolder = repo.cardHolder;

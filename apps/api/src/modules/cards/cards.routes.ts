@@ -1,0 +1,62 @@
+import {
+  API,
+  addCardBodySchema,
+  addCardResponseSchema,
+  cardListQuerySchema,
+  cardRecordSchema,
+  errorResponseSchema,
+  idParamSchema,
+  pagedSchema,
+  ROLES,
+  translate,
+} from '@incentive/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser, roles } from '../../plugins/auth.ts';
+import * as service from './cards.service.ts';
+
+const errors = {
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+};
+
+export async function cardRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['cards'];
+
+  app.get(
+    API.salesRepCards,
+    {
+      config: { access: roles(...ROLES) },
+      schema: {
+        tags,
+        summary: "A rep's cards, newest first; numbers masked except for root and admin",
+        params: idParamSchema,
+        querystring: cardListQuerySchema,
+        response: { 200: pagedSchema(cardRecordSchema), ...errors },
+      },
+    },
+    async (req) => service.listCards(app.db, requireUser(req), req.params.id, req.query),
+  );
+
+  app.post(
+    API.card,
+    {
+      // SPEC.md section 6: admins and provider admins add cards.
+      config: { access: roles('admin', 'provider_admin') },
+      schema: {
+        tags,
+        summary: "Add a card (16 digits) to a rep; it becomes the rep's current card",
+        body: addCardBodySchema,
+        response: { 201: addCardResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const card = await service.addCard(app.db, requireUser(req), req.body.user_id, req.body.number);
+      return reply.code(201).send({ message: translate(req.lang, 'card.added'), card });
+    },
+  );
+}

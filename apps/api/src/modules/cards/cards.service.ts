@@ -1,0 +1,56 @@
+import { type CardRecord, maskCardNumber, type Paged, type Role } from '@incentive/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { offsetOf, paged } from '../../lib/paging.ts';
+import { type Actor, canManageUser, canReadUser, seesFullCards } from '../users/scope.ts';
+import { currentCardHolder, findReadableUser, lockActiveUser, setCurrentCardNumber } from '../users/users.service.ts';
+import * as repo from './cards.repo.ts';
+
+/** Only sales reps (PH and regional managers) are paid to a card. */
+const CARD_HOLDER_ROLES: readonly Role[] = ['seller', 'seller_reg'];
+
+const show = (actor: Actor, number: string) => (seesFullCards(actor) ? number : maskCardNumber(number));
+
+/** GET /api/sales-rep/{id}/cards: the cards of a user the actor may see, newest first by default. */
+export async function listCards(
+  db: Db,
+  actor: Actor,
+  userId: number,
+  q: { page: number; per_page: number; sort: 'id' | 'created_at'; order: 'asc' | 'desc' },
+): Promise<Paged<CardRecord>> {
+  await findReadableUser(db, actor, userId);
+  const [total, rows] = await Promise.all([
+    repo.countCards(db, userId),
+    repo.cardPage(db, userId, q.sort, q.order, q.per_page, offsetOf(q.page, q.per_page)),
+  ]);
+  return paged(
+    rows.map((r) => ({
+      id: r.id,
+      number: show(actor, r.number),
+      created_at: r.createdAt.toISOString(),
+      is_current: r.isCurrent,
+    })),
+    total,
+    q.page,
+    q.per_page,
+  );
+}
+
+/**
+ * POST /api/card: adds a card to a rep the actor manages; it becomes the current one. The card row
+ * and users.card_number change in one transaction, with the user row locked against a parallel add.
+ */
+export async function addCard(db: Db, actor: Actor, userId: number, number: string): Promise<CardRecord> {
+  return db.transaction(async (tx) => {
+    const target = await lockActiveUser(tx, userId);
+    const subject = target ? { id: userId, role: target.role as Role } : undefined;
+    if (!target || !subject || !(await canReadUser(tx, actor, subject))) throw notFound('users.notFound');
+    if (!(await canManageUser(tx, actor, subject))) throw forbidden();
+    if (!CARD_HOLDER_ROLES.includes(subject.role)) throw new AppError(422, 'card.userNotRep');
+    if (target.cardNumber === number) throw new AppError(409, 'card.alreadyCurrent');
+    if ((await currentCardHolder(tx, number, userId)) !== undefined) throw new AppError(409, 'card.numberTaken');
+    const row = await repo.insertCard(tx, { userId, number, createdBy: actor.id });
+    await setCurrentCardNumber(tx, userId, number);
+    return { id: row.id, number: show(actor, number), created_at: row.createdAt.toISOString(), is_current: true };
+  });
+}

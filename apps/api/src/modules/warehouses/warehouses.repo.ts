@@ -1,0 +1,274 @@
+import type { WarehouseListQuery } from '@incentive/contracts';
+import { and, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { users, userWarehouses, wallets, warehouseSearchText, warehouses } from '../../db/schema.ts';
+import { containsPattern, direction } from '../../lib/paging.ts';
+import { moneySql } from '../wallet/money-view.ts';
+
+export type WarehouseRow = typeof warehouses.$inferSelect;
+
+export interface WarehouseStats {
+  adminsCount: number;
+  usersCount: number;
+  activesCount: number;
+  /** Grosze earned in total by the warehouse's reps. */
+  amount: bigint;
+  adminsIds: number[];
+}
+
+export const ZERO_STATS: WarehouseStats = { adminsCount: 0, usersCount: 0, activesCount: 0, amount: 0n, adminsIds: [] };
+
+export interface WarehouseFilter {
+  /** Only these warehouses (a scoped actor's); null for all. */
+  scope: number[] | null;
+  search?: string;
+}
+
+function whereOf(f: WarehouseFilter): SQL | undefined {
+  return and(
+    isNull(warehouses.deletedAt),
+    f.scope ? inArray(warehouses.id, f.scope) : undefined,
+    f.search ? sql`${warehouseSearchText(warehouses)} like ${containsPattern(f.search)}` : undefined,
+  );
+}
+
+/**
+ * Per-warehouse figures over active users: warehouse admins (wholesalers), reps (sellers), reps
+ * who ever signed in, and what the reps earned in total (from their wallets).
+ */
+function statsQuery(db: DbOrTx, warehouseIds: number[] | null) {
+  return db
+    .select({
+      warehouseId: userWarehouses.warehouseId,
+      adminsCount: sql<number>`(count(*) filter (where ${users.role} = 'wholesaler'))::int`.as('admins_count'),
+      usersCount: sql<number>`(count(*) filter (where ${users.role} = 'seller'))::int`.as('users_count'),
+      activesCount:
+        sql<number>`(count(*) filter (where ${users.role} = 'seller' and ${users.lastLoginAt} is not null))::int`.as(
+          'actives_count',
+        ),
+      amount:
+        sql<string>`(coalesce(sum(${moneySql.totalAmount}) filter (where ${users.role} = 'seller'), 0))::bigint`.as(
+          'amount',
+        ),
+      adminsIds: sql<
+        number[]
+      >`coalesce(array_agg(${users.id} order by ${users.id}) filter (where ${users.role} = 'wholesaler'), '{}')`.as(
+        'admins_ids',
+      ),
+    })
+    .from(userWarehouses)
+    .innerJoin(users, and(eq(users.id, userWarehouses.userId), isNull(users.deletedAt)))
+    .leftJoin(wallets, eq(wallets.userId, users.id))
+    .where(warehouseIds ? inArray(userWarehouses.warehouseId, warehouseIds) : undefined)
+    .groupBy(userWarehouses.warehouseId);
+}
+
+type StatsRow = { adminsCount: number; usersCount: number; activesCount: number; amount: unknown; adminsIds: unknown };
+
+function toStats(r: StatsRow | null | undefined): WarehouseStats {
+  if (!r) return ZERO_STATS;
+  return {
+    adminsCount: Number(r.adminsCount ?? 0),
+    usersCount: Number(r.usersCount ?? 0),
+    activesCount: Number(r.activesCount ?? 0),
+    amount: BigInt(String(r.amount ?? 0)),
+    adminsIds: Array.isArray(r.adminsIds) ? r.adminsIds.map(Number) : [],
+  };
+}
+
+export async function statsOf(db: DbOrTx, ids: number[]): Promise<Map<number, WarehouseStats>> {
+  const out = new Map<number, WarehouseStats>();
+  if (ids.length === 0) return out;
+  for (const r of await statsQuery(db, ids)) out.set(r.warehouseId, toStats(r));
+  return out;
+}
+
+const STAT_SORTS = ['admins_count', 'users_count', 'actives_count', 'amount'] as const;
+type StatSort = (typeof STAT_SORTS)[number];
+const isStatSort = (s: string): s is StatSort => (STAT_SORTS as readonly string[]).includes(s);
+
+/** One page of warehouses in the list order (ties by id); figures come separately, see statsOf. */
+export async function listPage(
+  db: DbOrTx,
+  f: WarehouseFilter,
+  q: Pick<WarehouseListQuery, 'sort' | 'order'>,
+  limit: number,
+  offset: number,
+): Promise<WarehouseRow[]> {
+  const dir = direction(q.order);
+  const where = whereOf(f);
+  const sort = q.sort;
+  if (isStatSort(sort)) {
+    // Sorting by a figure needs it for every warehouse in the filter: one grouped pass.
+    const s = statsQuery(db, f.scope).as('s');
+    const key = {
+      admins_count: sql`coalesce(${s.adminsCount}, 0)`,
+      users_count: sql`coalesce(${s.usersCount}, 0)`,
+      actives_count: sql`coalesce(${s.activesCount}, 0)`,
+      amount: sql`coalesce(${s.amount}, 0)`,
+    }[sort];
+    const rows = await db
+      .select({ w: warehouses })
+      .from(warehouses)
+      .leftJoin(s, eq(s.warehouseId, warehouses.id))
+      .where(where)
+      .orderBy(sql`${key} ${dir}`, sql`${warehouses.id} ${dir}`)
+      .limit(limit)
+      .offset(offset);
+    return rows.map((r) => r.w);
+  }
+  const key = {
+    id: sql`${warehouses.id}`,
+    asseco_id: sql`${warehouses.assecoId}`,
+    name: sql`${warehouses.name}`,
+    address: sql`${warehouses.address}`,
+  }[sort];
+  return db
+    .select()
+    .from(warehouses)
+    .where(where)
+    .orderBy(sql`${key} ${dir}`, sql`${warehouses.id} ${dir}`)
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function countWarehouses(db: DbOrTx, f: WarehouseFilter): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(warehouses).where(whereOf(f));
+  return Number(row?.n ?? 0);
+}
+
+export async function findActive(db: DbOrTx, id: number): Promise<WarehouseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(warehouses)
+    .where(and(eq(warehouses.id, id), isNull(warehouses.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** Locks the active warehouse for the rest of the transaction (delete waits for assignments and vice versa). */
+export async function lockActive(db: DbOrTx, id: number): Promise<WarehouseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(warehouses)
+    .where(and(eq(warehouses.id, id), isNull(warehouses.deletedAt)))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+/**
+ * Of the given ids, those that are active warehouses (and in `scope` when given), share-locked so
+ * none can be deleted before the transaction that assigns users to them ends.
+ */
+export async function lockAssignable(db: DbOrTx, ids: number[], scope: number[] | null): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(
+      and(inArray(warehouses.id, ids), isNull(warehouses.deletedAt), scope ? inArray(warehouses.id, scope) : undefined),
+    )
+    .for('share');
+  return rows.map((r) => r.id);
+}
+
+export async function assecoIdTaken(db: DbOrTx, assecoId: string, exceptId?: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(
+      and(
+        sql`lower(${warehouses.assecoId}) = ${assecoId.toLowerCase()}`,
+        isNull(warehouses.deletedAt),
+        exceptId ? sql`${warehouses.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export interface WarehouseFields {
+  assecoId: string;
+  name: string;
+  address: string;
+  nip: string | null;
+  email: string | null;
+}
+
+export async function insertWarehouse(db: DbOrTx, f: WarehouseFields): Promise<number> {
+  const [row] = await db.insert(warehouses).values(f).returning({ id: warehouses.id });
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export async function updateWarehouse(db: DbOrTx, id: number, f: WarehouseFields) {
+  await db
+    .update(warehouses)
+    .set({ ...f, updatedAt: new Date() })
+    .where(eq(warehouses.id, id));
+}
+
+export async function markDeleted(db: DbOrTx, id: number) {
+  await db.update(warehouses).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(warehouses.id, id));
+}
+
+/**
+ * Of the given ids, the active warehouse admins (wholesalers); with `scope`, only those already in
+ * one of those warehouses.
+ */
+export async function eligibleAdmins(db: DbOrTx, ids: number[], scope: number[] | null): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const inScope = scope
+    ? sql`exists (select 1 from ${userWarehouses} where ${userWarehouses.userId} = ${users.id} and ${inArray(userWarehouses.warehouseId, scope)})`
+    : undefined;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), eq(users.role, 'wholesaler'), isNull(users.deletedAt), inScope));
+  return rows.map((r) => r.id);
+}
+
+/** Makes exactly `adminIds` the active warehouse admins of the warehouse; other users' links stay. */
+export async function setAdmins(db: DbOrTx, warehouseId: number, adminIds: number[]) {
+  const activeAdmins = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'wholesaler'), isNull(users.deletedAt)));
+  await db
+    .delete(userWarehouses)
+    .where(
+      and(
+        eq(userWarehouses.warehouseId, warehouseId),
+        inArray(userWarehouses.userId, activeAdmins),
+        adminIds.length ? notInArray(userWarehouses.userId, adminIds) : undefined,
+      ),
+    );
+  if (adminIds.length) {
+    await db
+      .insert(userWarehouses)
+      .values(adminIds.map((userId) => ({ userId, warehouseId })))
+      .onConflictDoNothing();
+  }
+}
+
+/** Active sales reps assigned to the warehouse. */
+export async function activeRepCount(db: DbOrTx, warehouseId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userWarehouses)
+    .innerJoin(users, eq(users.id, userWarehouses.userId))
+    .where(and(eq(userWarehouses.warehouseId, warehouseId), eq(users.role, 'seller'), isNull(users.deletedAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** Grosze still held (available or in withdrawal) by any rep ever assigned to the warehouse, deactivated ones too. */
+export async function moneyHeld(db: DbOrTx, warehouseId: number): Promise<bigint> {
+  const [row] = await db
+    .select({ n: sql<string>`(coalesce(sum(${moneySql.available} + ${moneySql.inWithdrawal}), 0))::bigint` })
+    .from(userWarehouses)
+    .innerJoin(users, eq(users.id, userWarehouses.userId))
+    .innerJoin(wallets, eq(wallets.userId, users.id))
+    .where(and(eq(userWarehouses.warehouseId, warehouseId), eq(users.role, 'seller')));
+  return BigInt(String(row?.n ?? 0));
+}

@@ -1,0 +1,169 @@
+import {
+  API,
+  errorResponseSchema,
+  idParamSchema,
+  okResponseSchema,
+  pagedSchema,
+  translate,
+  userListItemSchema,
+  warehouseExportQuerySchema,
+  warehouseListQuerySchema,
+  warehouseSavedSchema,
+  warehouseSchema,
+  warehouseUpsertBodySchema,
+  warehouseUserListQuerySchema,
+} from '@incentive/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { csvFileName, csvMoney, csvStream, timeZoneOf } from '../../lib/csv.ts';
+import { requireUser, roles } from '../../plugins/auth.ts';
+import { listWarehouseUsers } from '../users/users.service.ts';
+import * as service from './warehouses.service.ts';
+
+const errors = {
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+};
+
+/** Everyone in the back office sees warehouses (scoped roles only their own); only root and admin add and delete them. */
+const READERS = roles('admin', 'provider_admin', 'seller_reg', 'wholesaler');
+const EDITORS = roles('admin', 'seller_reg');
+const OWNERS = roles('admin');
+
+export async function warehouseRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['warehouses'];
+
+  app.get(
+    API.warehouses,
+    {
+      config: { access: READERS },
+      schema: {
+        tags,
+        summary: 'Warehouses the caller may see, paged, sorted and searched',
+        querystring: warehouseListQuerySchema,
+        response: { 200: pagedSchema(warehouseSchema), ...errors },
+      },
+    },
+    async (req) => service.listWarehouses(app.db, requireUser(req), req.query),
+  );
+
+  app.get(
+    API.warehousesExport,
+    {
+      config: { access: READERS },
+      schema: {
+        tags,
+        summary: 'The warehouse list (current search and sort) as CSV for Excel: UTF-8 with BOM, semicolons',
+        querystring: warehouseExportQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const actor = requireUser(req);
+      const tz = timeZoneOf(req.headers['user-timezone']);
+      const t = (k: Parameters<typeof translate>[1]) => translate(req.lang, k);
+      const header = ['id', 'assecoId', 'name', 'address', 'adminsCount', 'phCount', 'activeCount', 'amount'].map(
+        (k) => (k === 'id' ? 'ID' : t(`csv.warehouses.${k}`)),
+      );
+      const stream = csvStream(header, service.exportWarehouses(app.db, actor, req.query), (w) => [
+        w.id,
+        w.asseco_id,
+        w.name,
+        w.address,
+        w.admins_count,
+        w.users_count,
+        w.actives_count,
+        csvMoney(w.amount, req.lang),
+      ]);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csvFileName('warehouses', new Date(), tz)}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  app.post(
+    API.warehouses,
+    {
+      config: { access: OWNERS },
+      schema: {
+        tags,
+        summary: 'Add a warehouse with its admins',
+        body: warehouseUpsertBodySchema,
+        response: { 201: warehouseSavedSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const id = await service.createWarehouse(app.db, requireUser(req), req.body);
+      return reply.code(201).send({ id, message: translate(req.lang, 'warehouses.created') });
+    },
+  );
+
+  app.get(
+    API.warehouse,
+    {
+      config: { access: READERS },
+      schema: {
+        tags,
+        summary: 'One warehouse with its figures',
+        params: idParamSchema,
+        response: { 200: warehouseSchema, ...errors },
+      },
+    },
+    async (req) => service.getWarehouse(app.db, requireUser(req), req.params.id),
+  );
+
+  app.put(
+    API.warehouse,
+    {
+      config: { access: EDITORS },
+      schema: {
+        tags,
+        summary: 'Edit a warehouse and set its admins',
+        params: idParamSchema,
+        body: warehouseUpsertBodySchema,
+        response: { 200: warehouseSavedSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await service.updateWarehouse(app.db, requireUser(req), req.params.id, req.body);
+      return { id: req.params.id, message: translate(req.lang, 'warehouses.updated') };
+    },
+  );
+
+  app.delete(
+    API.warehouse,
+    {
+      config: { access: OWNERS },
+      schema: {
+        tags,
+        summary: 'Delete a warehouse without reps or money (409 otherwise)',
+        params: idParamSchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await service.deleteWarehouse(app.db, requireUser(req), req.params.id);
+      return { message: translate(req.lang, 'warehouses.deleted') };
+    },
+  );
+
+  app.get(
+    API.warehouseUsers,
+    {
+      config: { access: READERS },
+      schema: {
+        tags,
+        summary: "A warehouse's sales reps (role=seller) or admins (role=wholesaler)",
+        params: idParamSchema,
+        querystring: warehouseUserListQuerySchema,
+        response: { 200: pagedSchema(userListItemSchema), ...errors },
+      },
+    },
+    async (req) => listWarehouseUsers(app.db, requireUser(req), req.params.id, req.query),
+  );
+}
