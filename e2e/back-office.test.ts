@@ -60,7 +60,7 @@ describe('back office', () => {
     await page.getByRole('tab', { name: 'Przedstawiciele (PH)' }).click();
     await page.getByRole('link', { name: 'Dodaj nowego przedstawiciela' }).click();
     await page.waitForURL((u) => u.pathname === '/sales-rep/create');
-    await expect.poll(() => page.getByRole('textbox', { name: 'Hurtownia' }).inputValue()).toBe(warehouseName);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Hurtownia' }).inputValue()).toBe(warehouseName);
     await page.getByLabel('Imię').fill(rep.name);
     await page.getByLabel('Nazwisko').fill(rep.surname);
     await page.getByLabel('Asseco ID').fill(`PH-E2E-${stamp}`);
@@ -101,8 +101,9 @@ describe('back office', () => {
     const repPage = await browser.newPage();
     await repPage.goto(`${link.pathname}${link.search}`);
     const password = `Haslo-${stamp}!`;
-    await repPage.getByLabel('Hasło', { exact: true }).fill(password);
-    await repPage.getByLabel('Powtórz hasło').fill(password);
+    const passwords = repPage.locator('input[type="password"]');
+    await passwords.nth(0).fill(password);
+    await passwords.nth(1).fill(password);
     await repPage.getByRole('checkbox').check();
     await repPage.getByRole('button', { name: 'Zarejestruj' }).click();
     await repPage.waitForURL((u) => u.pathname === '/');
@@ -140,7 +141,7 @@ describe('back office', () => {
     await page.getByRole('link', { name: 'Dodaj nowego przedstawiciela' }).click();
     await page.waitForURL((u) => u.pathname === '/sales-rep/create');
     // Its warehouse picker is preset to its own warehouse and disabled.
-    const picker = page.getByRole('textbox', { name: 'Hurtownia' });
+    const picker = page.getByRole('combobox', { name: 'Hurtownia' });
     await expect.poll(() => picker.inputValue()).toBe(ownWarehouse?.name);
     expect(await picker.isDisabled()).toBe(true);
     // The close button returns to its warehouse.
