@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.ts';
 import type { Db } from '../client.ts';
 import { logins, users, userWarehouses } from '../schema.ts';
+import { seedCards } from './cards.ts';
 import { seedMoney } from './money.ts';
 import { seedPeople, seedWarehouses } from './people.ts';
 
@@ -40,6 +41,7 @@ export async function seedDemo(db: Db, opts: { scryptLogN: number; now?: Date; v
     passwordHash: sharedHash,
     now,
   });
+  await seedCards(db, { seed, now, demoSellerEmail: 'seller@example.com' });
   // Money last: withdrawals take the card each rep had.
   await seedMoney(db, { seed, now, demoSellerEmail: 'seller@example.com' });
 }
