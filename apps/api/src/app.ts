@@ -38,7 +38,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only behind a proxy may X-Forwarded-For be believed; otherwise a client could spoof its address.
+    trustProxy: deps.config.TRUST_PROXY,
     // Ids in paths are validated by each route's schema; keep Fastify's own parsing strict too.
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();

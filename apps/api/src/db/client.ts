@@ -83,6 +83,8 @@ export async function openPglite(opts: { dir?: string; loadDataDir?: Blob } = {}
 
 export function openPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection dropped by the server must not crash the process; the pool replaces it.
+  pool.on('error', (err) => console.error(`PostgreSQL pool: ${err.message}`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,

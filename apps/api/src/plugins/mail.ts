@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -39,7 +40,11 @@ export function createMailer(opts: {
       const info = await transport.sendMail({ from: opts.from, ...msg });
       mkdirSync(outbox, { recursive: true });
       const safeTo = msg.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      // Timestamp first so names sort in sending order; the random part keeps same-millisecond mails apart.
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${safeTo}.eml`,
+      );
       writeFileSync(file, info.message as Buffer);
       // Without SMTP the links are logged too, so a developer can follow them from the console.
       opts.log.info(

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { authThrottle, logins, passwordTokens, sessions, users } from '../../db/schema.ts';
 
@@ -24,12 +24,19 @@ export async function revokeAllSessions(db: DbOrTx, userId: number) {
 }
 
 export async function insertPasswordToken(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date) {
-  // Only the newest link works: older unused ones are retired.
+  const [row] = await db
+    .insert(passwordTokens)
+    .values({ userId, tokenHash, expiresAt })
+    .returning({ id: passwordTokens.id });
+  return row?.id ?? 0;
+}
+
+/** Only the newest link works: once it has been sent, older unused ones are retired. */
+export async function retireOtherTokens(db: DbOrTx, userId: number, keepId: number) {
   await db
     .update(passwordTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
-  await db.insert(passwordTokens).values({ userId, tokenHash, expiresAt });
+    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt), ne(passwordTokens.id, keepId)));
 }
 
 /** A usable token row, locked for the rest of the transaction so two submits cannot both use it. */

@@ -75,13 +75,20 @@ export async function sendSetPasswordLink(
   lang: Lang,
 ): Promise<string> {
   const { token, hash } = newToken();
-  await repo.insertPasswordToken(db, user.id, hash, new Date(Date.now() + s.setPasswordTtlHours * 3600_000));
+  const tokenId = await repo.insertPasswordToken(
+    db,
+    user.id,
+    hash,
+    new Date(Date.now() + s.setPasswordTtlHours * 3600_000),
+  );
   const link = `${s.publicUrl}/register?${new URLSearchParams({ token, email: user.email })}`;
   await mailer.send({
     to: user.email,
     subject: translate(lang, 'mail.setPassword.subject'),
     text: translate(lang, 'mail.setPassword.body', { name: user.name, link, hours: s.setPasswordTtlHours }),
   });
+  // Retire the older links only after the new one went out: a failed send leaves the user's old link working.
+  await repo.retireOtherTokens(db, user.id, tokenId);
   return link;
 }
 

@@ -238,15 +238,35 @@ describe('sign-in throttling', () => {
     );
   });
 
-  it('takes the client address from X-Forwarded-For behind a proxy', async () => {
-    const ip = '192.0.2.77'; // blocked by the previous test
+  it('ignores X-Forwarded-For by default, so a client cannot dodge the address limit', async () => {
+    const blocked = '192.0.2.77'; // blocked by the previous test
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/login',
       payload: { email: 'admin@example.com', password: DEMO_PASSWORD },
-      headers: { 'x-forwarded-for': ip },
+      headers: { 'x-forwarded-for': freshIp() },
+      remoteAddress: blocked,
     });
     expect(res.statusCode).toBe(429);
+  });
+
+  it('takes the client address from X-Forwarded-For when TRUST_PROXY=true', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const ip = '198.51.100.9';
+      const attempt = (email: string, password: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email, password },
+          headers: { 'x-forwarded-for': ip },
+          remoteAddress: '127.0.0.1',
+        });
+      for (let i = 0; i < 50; i++) expect((await attempt(`proxy-spray-${i}@example.com`, 'x')).statusCode).toBe(401);
+      expect((await attempt('admin@example.com', DEMO_PASSWORD)).statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { applyDelta, type Delta, insertEntry, type LedgerKind, lockWallet } from './ledger.repo.ts';
+import { appendAndApply, type Delta, type LedgerKind, lockWallet } from './ledger.repo.ts';
 import type { Balances } from './money-view.ts';
 
 export type SourceType = 'quiz' | 'challenge' | 'withdrawal' | 'admin';
@@ -53,31 +53,35 @@ function violatesCheck(err: unknown): boolean {
  *
  * Must run inside `db.transaction`: the lock and the two writes stand or fall together.
  */
-export async function post(tx: DbOrTx, p: Posting): Promise<{ posted: boolean; before: Balances }> {
+export async function post(
+  tx: DbOrTx,
+  p: Posting,
+  /** The wallet as the caller already locked it in this transaction, to skip a second lock. */
+  locked?: Balances,
+): Promise<{ posted: boolean; before: Balances }> {
   if (!Number.isSafeInteger(p.amount) || p.amount === 0 || (p.kind !== 'adjustment' && p.amount < 0)) {
     throw new Error(`invalid ledger amount ${p.amount} for ${p.kind}`);
   }
-  const before = await lockWallet(tx, p.userId);
+  const before = locked ?? (await lockWallet(tx, p.userId));
   const d = deltaOf(p.kind, p.amount);
   // Check before writing so the common refusal is a clear 409 rather than a failed statement.
   if (before.available + (d.available ?? 0) < 0 || before.inWithdrawal + (d.inWithdrawal ?? 0) < 0) {
     throw new AppError(409, 'wallet.insufficientFunds');
   }
-  const id = await insertEntry(tx, {
-    userId: p.userId,
-    kind: p.kind,
-    amount: p.amount,
-    sourceType: p.sourceType,
-    sourceId: p.sourceId,
-    reason: p.reason ?? null,
-    createdBy: p.createdBy ?? null,
-  });
-  if (id === null) return { posted: false, before };
   try {
-    await applyDelta(tx, p.userId, d);
+    const entry = {
+      userId: p.userId,
+      kind: p.kind,
+      amount: p.amount,
+      sourceType: p.sourceType,
+      sourceId: p.sourceId,
+      reason: p.reason ?? null,
+      createdBy: p.createdBy ?? null,
+    };
+    const id = await appendAndApply(tx, entry, d);
+    return { posted: id !== null, before };
   } catch (err) {
     if (violatesCheck(err)) throw new AppError(409, 'wallet.insufficientFunds');
     throw err;
   }
-  return { posted: true, before };
 }

@@ -1,7 +1,9 @@
 import { ledgerCheckSchema, userSchema, withdrawalListSchema, withdrawalSchema } from '@incentive/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { userPool } from '../../../test/fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { users } from '../../db/schema.ts';
 import { giveCard } from './wallet-fixtures.ts';
 
 let t: TestApp;
@@ -38,7 +40,8 @@ async function credit(userId: number, amount: string, reason = 'Korekta testowa'
 /** A seeded seller with a card, signed in, with `extra` PLN credited on top of what the seed gave. */
 async function rep(opts: { card?: boolean; extra?: string } = {}) {
   const u = await takeUser({ role: 'seller', activated: true });
-  if (opts.card !== false) await giveCard(t.db, u.id);
+  if (opts.card === false) await t.db.update(users).set({ cardNumber: null }).where(eq(users.id, u.id));
+  else await giveCard(t.db, u.id);
   if (opts.extra) await credit(u.id, opts.extra);
   const token = await t.login(u.email);
   return { ...u, token };

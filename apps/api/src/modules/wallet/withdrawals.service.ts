@@ -24,14 +24,18 @@ export async function requestWithdrawal(db: Db, userId: number, amount: number):
     if (amount !== wallet.available) throw new AppError(409, 'wallet.amountStale');
     if (!user.cardNumber) throw new AppError(409, 'wallet.noCard');
     const w = await repo.insertWithdrawal(tx, userId, amount, user.cardNumber);
-    await post(tx, {
-      userId,
-      kind: 'withdrawal_requested',
-      amount,
-      sourceType: 'withdrawal',
-      sourceId: String(w.id),
-      createdBy: userId,
-    });
+    await post(
+      tx,
+      {
+        userId,
+        kind: 'withdrawal_requested',
+        amount,
+        sourceType: 'withdrawal',
+        sourceId: String(w.id),
+        createdBy: userId,
+      },
+      wallet,
+    );
     return toWithdrawal(w, user);
   });
 }
