@@ -216,7 +216,11 @@ describe('GET /api/warehouses/{id}/users', () => {
     const { rows, total } = await allPages(async (page) =>
       pagedSchema(userListItemSchema).parse(
         (
-          await call(tok.admin, 'GET', `/api/warehouses/1/users?role=seller&per_page=10&page=${page}&sort=surname&order=desc`)
+          await call(
+            tok.admin,
+            'GET',
+            `/api/warehouses/1/users?role=seller&per_page=10&page=${page}&sort=surname&order=desc`,
+          )
         ).json(),
       ),
     );
@@ -362,7 +366,11 @@ describe('POST, PUT and DELETE /api/warehouses', () => {
     const rep = await newSeller(wid);
     await setWallet(t.db, rep, 1234);
     const before = await backOfficeCounts(t.db);
-    expectError(await call(tok.admin, 'DELETE', `/api/warehouses/${wid}`, undefined, 'en'), 409, en('warehouses.hasReps'));
+    expectError(
+      await call(tok.admin, 'DELETE', `/api/warehouses/${wid}`, undefined, 'en'),
+      409,
+      en('warehouses.hasReps'),
+    );
     expectError(await call(tok.admin, 'DELETE', `/api/warehouses/${wid}`), 409, translate('pl', 'warehouses.hasReps'));
     expect(await backOfficeCounts(t.db)).toEqual(before);
     // The rep is deactivated but still holds money: the warehouse still cannot go.
