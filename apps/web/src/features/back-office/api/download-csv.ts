@@ -19,7 +19,8 @@ export async function downloadCsv(path: string, query: Query, filename: string):
     const url = URL.createObjectURL(await res.blob());
     const a = document.createElement('a');
     a.href = url;
-    a.download = filename;
+    // The server names the file (with the date); `filename` is the fallback.
+    a.download = /filename="?([^";]+)"?/i.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? filename;
     document.body.append(a);
     a.click();
     a.remove();

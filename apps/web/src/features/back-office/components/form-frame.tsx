@@ -1,4 +1,4 @@
-import { Button, Container, Group, Paper, Stack, Title } from '@mantine/core';
+import { ActionIcon, Button, Container, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,11 +30,24 @@ export function FormFrame({
           <Title order={1} fz={{ base: 22, sm: 28 }}>
             {title}
           </Title>
+          {/* On a phone the close button is an icon, leaving the title its width. */}
+          <ActionIcon
+            component={Link}
+            to={closeTo}
+            variant="default"
+            size={40}
+            aria-label={t('common.close')}
+            hiddenFrom="sm"
+            style={{ flexShrink: 0 }}
+          >
+            <IconX size={20} />
+          </ActionIcon>
           <Button
             component={Link}
             to={closeTo}
             variant="default"
             leftSection={<IconX size={16} aria-hidden />}
+            visibleFrom="sm"
             style={{ flexShrink: 0 }}
           >
             {t('common.close')}

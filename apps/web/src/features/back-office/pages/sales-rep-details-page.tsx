@@ -91,14 +91,14 @@ function Details({ user }: { user: UserDetails }) {
             ]}
           />
           <Tabs.Panel value="challenges">
-            <ChallengesTab user={user} />
+            <ChallengesTab user={user} isSelf={isSelf} />
           </Tabs.Panel>
           <Tabs.Panel value="quiz">
             {/* Quiz history arrives with the quiz feature; until then its real empty state. */}
             <EmptyState
               icon={<IconSchool size={24} />}
               title={t('salesRep.noQuizzes')}
-              text={t('salesRep.noQuizzesText')}
+              text={t(isSelf ? 'salesRep.noQuizzesSelfText' : 'salesRep.noQuizzesText')}
             />
           </Tabs.Panel>
           <Tabs.Panel value="info">
@@ -180,14 +180,14 @@ function Details({ user }: { user: UserDetails }) {
   );
 }
 
-function ChallengesTab({ user }: { user: UserDetails }) {
+function ChallengesTab({ user, isSelf }: { user: UserDetails; isSelf: boolean }) {
   const { t } = useTranslation();
   if (user.challenges.length === 0) {
     return (
       <EmptyState
         icon={<IconTrophy size={24} />}
         title={t('salesRep.noChallenges')}
-        text={t('salesRep.noChallengesText')}
+        text={t(isSelf ? 'salesRep.noChallengesSelfText' : 'salesRep.noChallengesText')}
       />
     );
   }
