@@ -8,9 +8,11 @@ export async function countCards(db: DbOrTx, userId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The newest card (by date, then id) is the current one. */
-const currentId = (userId: number) =>
-  sql`(select c.id from ${cards} c where c.user_id = ${userId} order by c.created_at desc, c.id desc limit 1)`;
+/**
+ * The newest card is the current one. Cards of a user are added under a lock on the user's row,
+ * so the highest id is the last added (and its created_at, taken after the lock, the latest).
+ */
+const currentId = (userId: number) => sql`(select max(c.id) from ${cards} c where c.user_id = ${userId})`;
 
 export async function cardPage(
   db: DbOrTx,
@@ -37,7 +39,11 @@ export async function cardPage(
 }
 
 export async function insertCard(db: DbOrTx, c: { userId: number; number: string; createdBy: number }) {
-  const [row] = await db.insert(cards).values(c).returning({ id: cards.id, createdAt: cards.createdAt });
+  // clock_timestamp(), not now(): a transaction that waited for the user's lock is dated when it adds the card.
+  const [row] = await db
+    .insert(cards)
+    .values({ ...c, createdAt: sql`clock_timestamp()` })
+    .returning({ id: cards.id, createdAt: cards.createdAt });
   if (!row) throw new Error('insert returned no row');
   return row;
 }
