@@ -4,18 +4,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PagedTable } from '../../../components/table/paged-table.tsx';
+import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useTableState } from '../../../lib/use-table-state.ts';
 import { deleteUser } from '../api/delete-user.ts';
 import { useWarehouseUsers } from '../api/get-warehouse-users.ts';
 import { QK } from '../api/paths.ts';
 import { useErrorToast } from '../hooks/use-error-toast.ts';
-import { useTableState } from '../hooks/use-table-state.ts';
 import { can } from '../permissions.ts';
 import { confirmDelete } from './confirm-delete.tsx';
-import { PagedTable } from './paged-table.tsx';
 import { RowActions } from './row-actions.tsx';
-import { TableToolbar } from './table-toolbar.tsx';
 
 const ADMIN_SORT_FIELDS = ['id', 'name', 'email', 'last_login_at'] as const satisfies readonly UserSort[];
 

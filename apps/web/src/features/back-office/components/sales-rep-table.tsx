@@ -6,20 +6,20 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { PagedTable } from '../../../components/table/paged-table.tsx';
+import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { formatDateTime, formatPlnInteger, formatPlnTable } from '../../../lib/format.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useTableState } from '../../../lib/use-table-state.ts';
 import { deleteUser } from '../api/delete-user.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useWarehouseUsers } from '../api/get-warehouse-users.ts';
 import { BACK_OFFICE_API, QK } from '../api/paths.ts';
 import { sendActivationLink } from '../api/send-activation-link.ts';
 import { useErrorToast } from '../hooks/use-error-toast.ts';
-import { useTableState } from '../hooks/use-table-state.ts';
 import { can } from '../permissions.ts';
 import { confirmDelete } from './confirm-delete.tsx';
-import { PagedTable } from './paged-table.tsx';
 import { RowActions } from './row-actions.tsx';
-import { TableToolbar } from './table-toolbar.tsx';
 import { YesNo } from './yes-no.tsx';
 
 interface SalesRepTableProps {

@@ -3,7 +3,7 @@ import { Group, LoadingOverlay, Pagination, Paper, Select, Table, Text, Unstyled
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TableState } from '../hooks/use-table-state.ts';
+import type { TableState } from '../../../lib/use-table-state.ts';
 
 export interface SimpleColumn<T, S extends string> {
   key: string;

@@ -4,18 +4,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { PagedTable } from '../../../components/table/paged-table.tsx';
+import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { formatPlnTable } from '../../../lib/format.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useTableState } from '../../../lib/use-table-state.ts';
 import { deleteWarehouse } from '../api/delete-warehouse.ts';
 import { useWarehouses } from '../api/get-warehouses.ts';
 import { BACK_OFFICE_API, QK } from '../api/paths.ts';
 import { useErrorToast } from '../hooks/use-error-toast.ts';
-import { useTableState } from '../hooks/use-table-state.ts';
 import { can } from '../permissions.ts';
 import { confirmDelete } from './confirm-delete.tsx';
-import { PagedTable } from './paged-table.tsx';
 import { RowActions } from './row-actions.tsx';
-import { TableToolbar } from './table-toolbar.tsx';
 
 type WarehouseSort = WarehouseListQuery['sort'];
 

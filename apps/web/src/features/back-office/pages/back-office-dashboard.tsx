@@ -1,4 +1,3 @@
-import 'mantine-datatable/styles.css';
 import type { User } from '@incentive/contracts';
 import { Button, Group, Stack, Tabs } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';

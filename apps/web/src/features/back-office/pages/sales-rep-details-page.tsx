@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../../app/use-current-user.ts';
 import { Page } from '../../../components/page.tsx';
 import { formatDateTime, formatPlnInteger, formatPlnTable } from '../../../lib/format.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useTableState } from '../../../lib/use-table-state.ts';
 import { deleteUser } from '../api/delete-user.ts';
 import { useUser } from '../api/get-user.ts';
 import { useUserCards } from '../api/get-user-cards.ts';
@@ -26,7 +27,6 @@ import { YesNo } from '../components/yes-no.tsx';
 import { useErrorToast } from '../hooks/use-error-toast.ts';
 import { useLoadFailureRedirect } from '../hooks/use-load-failure-redirect.ts';
 import { useTabParam } from '../hooks/use-tab-param.ts';
-import { useTableState } from '../hooks/use-table-state.ts';
 import { backOfficeHome, can, parseId } from '../permissions.ts';
 
 const TABS = ['challenges', 'quiz', 'info'] as const;

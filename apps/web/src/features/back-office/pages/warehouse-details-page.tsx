@@ -1,4 +1,3 @@
-import 'mantine-datatable/styles.css';
 import { Button, Stack, Tabs } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,10 +1,18 @@
+import 'mantine-datatable/styles.css';
 import { PAGE_SIZES, type Paged } from '@incentive/contracts';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import type { TableState } from '../hooks/use-table-state.ts';
+import type { TableState } from '../../lib/use-table-state.ts';
 
 /** More than this many rows and the table is 60vh tall and scrolls (SPEC.md section 9). */
 const ROWS_BEFORE_SCROLL = 10;
+
+/** Row selection (checkboxes), for tables that act on several rows at once. */
+export interface PagedTableSelection<T> {
+  selected: T[];
+  onChange: (records: T[]) => void;
+  isSelectable?: (record: T) => boolean;
+}
 
 interface PagedTableProps<T, S extends string> {
   state: TableState<S>;
@@ -16,10 +24,11 @@ interface PagedTableProps<T, S extends string> {
   onRowClick?: (record: T) => void;
   /** An accessible name for the table. */
   label: string;
+  selection?: PagedTableSelection<T>;
 }
 
 /**
- * The back office's server-side paged and sorted table: pages of 10/25/50/100, one sort column,
+ * The server-side paged and sorted table of the back office: pages of 10/25/50/100, one sort column,
  * 60vh with its own scroll above 10 rows, and a horizontal scroll inside its frame on phones.
  */
 export function PagedTable<T, S extends string>({
@@ -30,6 +39,7 @@ export function PagedTable<T, S extends string>({
   sortFields,
   onRowClick,
   label,
+  selection,
 }: PagedTableProps<T, S>) {
   const { t } = useTranslation();
   const records = data?.data ?? [];
@@ -65,6 +75,13 @@ export function PagedTable<T, S extends string>({
         if (field) state.setSort(field, s.direction);
       }}
       onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
+      {...(selection
+        ? {
+            selectedRecords: selection.selected,
+            onSelectedRecordsChange: selection.onChange,
+            isRecordSelectable: selection.isSelectable,
+          }
+        : {})}
     />
   );
 }

@@ -1,5 +1,5 @@
-import { i18n } from '../../../lib/i18n.ts';
-import { getToken } from '../../../lib/session.ts';
+import { i18n } from './i18n.ts';
+import { getToken } from './session.ts';
 
 type Query = Record<string, string | number | undefined>;
 

@@ -2,8 +2,8 @@ import { Button, Group, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError } from '../../../lib/toast.ts';
-import { downloadCsv } from '../api/download-csv.ts';
+import { downloadCsv } from '../../lib/download-csv.ts';
+import { toastError } from '../../lib/toast.ts';
 
 interface TableToolbarProps {
   search: string;
