@@ -1,17 +1,19 @@
-/** The back office's API paths (SPEC.md section 7, "Session and users" and "Warehouses"). */
+import { API, apiPath } from '@incentive/contracts';
+
+/** The back office's API paths (SPEC.md section 7), from the contracts the server registers. */
 export const BACK_OFFICE_API = {
-  warehouses: '/api/warehouses',
-  warehouse: (id: number) => `/api/warehouses/${id}`,
-  warehouseUsers: (id: number) => `/api/warehouses/${id}/users`,
-  warehousesCsv: '/api/warehouses/export.csv',
-  users: '/api/users',
-  user: (id: number) => `/api/users/${id}`,
-  userProfile: (id: number) => `/api/auth/profile/${id}`,
-  userLogins: (id: number) => `/api/users/${id}/logins`,
-  usersCsv: '/api/users/export.csv',
-  userCards: (id: number) => `/api/sales-rep/${id}/cards`,
-  card: '/api/card',
-  resendSetPassword: '/api/resend-set-password',
+  warehouses: API.warehouses,
+  warehouse: (id: number) => apiPath(API.warehouse, { id }),
+  warehouseUsers: (id: number) => apiPath(API.warehouseUsers, { id }),
+  warehousesCsv: API.warehousesExport,
+  users: API.users,
+  user: (id: number) => apiPath(API.user, { id }),
+  userProfile: (id: number) => apiPath(API.profile, { id }),
+  userLogins: (id: number) => apiPath(API.userLogins, { id }),
+  usersCsv: API.usersExport,
+  userCards: (id: number) => apiPath(API.salesRepCards, { id }),
+  card: API.card,
+  resendSetPassword: API.resendSetPassword,
 } as const;
 
 /** Query-key roots, so a change can refresh every list that shows the changed records. */
