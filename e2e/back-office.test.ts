@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ACCOUNTS } from './support/accounts.ts';
 import { api, apiLogin } from './support/api.ts';
-import { mainMenu, signIn, submitLogin } from './support/auth.ts';
+import { mainMenu, signIn, submitLogin, userMenuButton } from './support/auth.ts';
 import { PHONE, useBrowser } from './support/browser.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
 
@@ -176,6 +176,27 @@ describe('back office', () => {
     // The registered list is closed to it on the server too.
     const registered = await api('GET', '/api/users?role=seller_reg', { token });
     expect(registered.status).toBe(403);
+  });
+
+  test('a seller opens its own details through the profile link, and no one else’s', async () => {
+    const token = await apiLogin(ACCOUNTS.seller.email);
+    const me = await api<{ id: number }>('GET', '/api/me', { token });
+    const page = await browser.newPage();
+    await signIn(page, ACCOUNTS.seller);
+    await userMenuButton(page).click();
+    await page.getByRole('menuitem', { name: 'Mój profil' }).click();
+    await page.waitForURL((u) => u.pathname === `/sales-rep/details/${me.body.id}`);
+    await page.getByRole('heading', { name: 'Mój profil' }).waitFor();
+    await page.getByRole('table', { name: 'Logowania' }).waitFor();
+    // No edit for itself (the server lets no seller edit), no add-card.
+    expect(await page.getByRole('button', { name: 'Dodaj kartę' }).count()).toBe(0);
+    await page.getByRole('tab', { name: 'Informacje' }).click();
+    await page.getByText(ACCOUNTS.seller.email).waitFor();
+    expect(await page.getByRole('link', { name: 'Edytuj' }).count()).toBe(0);
+    // Another user's record is closed: back to its dashboard with the unauthorised message.
+    await page.goto(`/sales-rep/details/${me.body.id + 1}`);
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await toast(page, 'Nie posiadasz uprawnień, akcja nieautoryzowana');
   });
 
   test('on a phone the dashboard table scrolls inside its frame, not the page', async () => {
