@@ -103,6 +103,15 @@ export function userSortKeys(t: UserSortColumns) {
   } satisfies Record<string, SQL>;
 }
 
+/**
+ * How many active users each role has, kept exact by triggers on users (see migration
+ * 0004_user_role_counts): the total of an unfiltered user list without counting thousands of rows.
+ */
+export const userRoleCounts = pgTable('user_role_counts', {
+  role: text('role').primaryKey(),
+  n: integer('n').notNull().default(0),
+});
+
 export const warehouses = pgTable(
   'warehouses',
   {
@@ -169,7 +178,11 @@ export const logins = pgTable(
     userAgent: text('user_agent'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('logins_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('logins_user_created_idx').on(t.userId, t.createdAt),
+    // The recent logins of everyone (login_counter_weekly as a sort key).
+    index('logins_created_user_idx').on(t.createdAt, t.userId),
+  ],
 );
 
 /** Single-use set-password links (account activation). Only the SHA-256 of the token is stored. */
@@ -239,6 +252,14 @@ export const wallets = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    // The user lists sort by these (the same expressions as the wallet feature's moneySql).
+    index('wallets_sort_total_idx').on(
+      sql`coalesce(${t.earnedQuiz} + ${t.earnedChallenge} + ${t.earnedAdjustment}, 0)`,
+      t.userId,
+    ),
+    index('wallets_sort_quiz_idx').on(sql`coalesce(${t.earnedQuiz}, 0)`, t.userId),
+    index('wallets_sort_in_withdrawal_idx').on(sql`coalesce(${t.inWithdrawal}, 0)`, t.userId),
+    index('wallets_sort_withdrawn_idx').on(sql`coalesce(${t.withdrawn}, 0)`, t.userId),
     check('wallets_available_check', sql`${t.available} >= 0`),
     check('wallets_in_withdrawal_check', sql`${t.inWithdrawal} >= 0`),
     check('wallets_withdrawn_check', sql`${t.withdrawn} >= 0`),

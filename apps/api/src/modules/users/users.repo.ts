@@ -6,6 +6,7 @@ import {
   logins,
   passwordTokens,
   sessions,
+  userRoleCounts,
   userSearchText,
   userSortKeys,
   users,
@@ -165,14 +166,15 @@ function inWarehouses(ids: number[] | number): SQL {
   return sql`exists (select 1 from ${userWarehouses} where ${userWarehouses.userId} = ${users.id} and ${match})`;
 }
 
-function whereOf(f: UserListFilter): SQL | undefined {
-  return and(
+function whereOf(f: UserListFilter): SQL {
+  const where = and(
     eq(users.role, f.role),
     isNull(users.deletedAt),
     f.scope ? inWarehouses(f.scope) : undefined,
     f.warehouseId !== undefined ? inWarehouses(f.warehouseId) : undefined,
     f.search ? sql`${userSearchText(users)} like ${containsPattern(f.search)}` : undefined,
   );
+  return where ?? sql`true`;
 }
 
 /** Logins since `since` (14 days back): the spec's login_counter_weekly. */
@@ -204,6 +206,11 @@ function sortKey(sort: UserSort, since: Date): SQL {
 }
 
 export async function countUsers(db: DbOrTx, f: UserListFilter): Promise<number> {
+  if (!f.scope && f.warehouseId === undefined && !f.search) {
+    // A whole role: the trigger-kept count, not a pass over thousands of rows.
+    const [row] = await db.select({ n: userRoleCounts.n }).from(userRoleCounts).where(eq(userRoleCounts.role, f.role));
+    return Number(row?.n ?? 0);
+  }
   const [row] = await db.select({ n: count() }).from(users).where(whereOf(f));
   return Number(row?.n ?? 0);
 }
@@ -230,11 +237,8 @@ function viewFields(since: Date) {
   };
 }
 
-export type UserView = Awaited<ReturnType<typeof selectUsers>>[number];
-
 /** Users by id with their wallet, recent login count and card date, in one query. */
-export async function selectUsers(db: DbOrTx, ids: number[], since: Date) {
-  if (ids.length === 0) return [];
+function selectUsersQuery(db: DbOrTx, ids: number[], since: Date) {
   return db
     .select(viewFields(since))
     .from(users)
@@ -242,10 +246,58 @@ export async function selectUsers(db: DbOrTx, ids: number[], since: Date) {
     .where(inArray(users.id, ids));
 }
 
+export type UserView = Awaited<ReturnType<typeof selectUsersQuery>>[number];
+
+export async function selectUsers(db: DbOrTx, ids: number[], since: Date): Promise<UserView[]> {
+  return ids.length === 0 ? [] : selectUsersQuery(db, ids, since);
+}
+
+const WALLET_SORTS: Partial<Record<UserSort, SQL>> = {
+  total_amount: moneySql.totalAmount,
+  amount_from_quiz: moneySql.amountFromQuiz,
+  in_withdrawal: moneySql.inWithdrawal,
+  withdraw_amount: moneySql.withdrawn,
+};
+
 /**
- * One page of a user list in one query. The inner query finds the page's ids in the list order
- * (an index walk for the columns of users; money and login counts are computed for the filter),
- * the outer one reads the page's rows, so per-row figures are computed for those rows only.
+ * The page's ids for sorts whose key lives outside the users row and is 0 when missing (money,
+ * recent logins). Two index-driven parts: the users that have a key, in key order (the wallets'
+ * sort indexes; the recent logins by date), and those with 0, in id order; each part stops at
+ * offset + limit rows, so a first page never sorts the whole role.
+ */
+function outsideKeyPageSql(
+  f: UserListFilter,
+  sort: UserSort,
+  order: 'asc' | 'desc',
+  limit: number,
+  offset: number,
+  since: Date,
+): SQL | undefined {
+  const dir = direction(order);
+  const cap = limit + offset;
+  const where = whereOf(f);
+  let keyed: SQL;
+  let zero: SQL;
+  const money = WALLET_SORTS[sort];
+  if (money) {
+    keyed = sql`select ${users.id} as pid, ${money} as sk from ${wallets} inner join ${users} on ${users.id} = ${wallets.userId} where ${where} and ${money} > 0 order by ${money} ${dir}, ${users.id} ${dir} limit ${cap}`;
+    zero = sql`select ${users.id} as pid, 0::bigint as sk from ${users} where ${where} and not exists (select 1 from ${wallets} where ${wallets.userId} = ${users.id} and ${money} > 0) order by ${users.id} ${dir} limit ${cap}`;
+  } else if (sort === 'login_counter_weekly') {
+    const recent = sql`${logins.createdAt} >= ${since.toISOString()}::timestamptz`;
+    // Count the recent logins first (a range of the date index), then keep the users of the list.
+    const counts = sql`select ${logins.userId} as user_id, count(*) as n from ${logins} where ${recent} group by ${logins.userId}`;
+    keyed = sql`select c.user_id as pid, c.n as sk from (${counts}) as c inner join ${users} on ${users.id} = c.user_id where ${where} order by c.n ${dir}, c.user_id ${dir} limit ${cap}`;
+    zero = sql`select ${users.id} as pid, 0::bigint as sk from ${users} where ${where} and not exists (select 1 from ${logins} where ${logins.userId} = ${users.id} and ${recent}) order by ${users.id} ${dir} limit ${cap}`;
+  } else {
+    return undefined;
+  }
+  return sql`select k.pid from ((${keyed}) union all (${zero})) as k order by k.sk ${dir}, k.pid ${dir} limit ${limit} offset ${offset}`;
+}
+
+/**
+ * One page of a user list. For the columns of users, one query: the inner part finds the page's
+ * ids by walking a sort index, the outer one reads those rows, so per-row figures are computed
+ * for the page only. For money and login counts, the ids come first (see outsideKeyPageSql).
  */
 export async function listPage(
   db: DbOrTx,
@@ -255,7 +307,14 @@ export async function listPage(
   limit: number,
   offset: number,
   since: Date,
-) {
+): Promise<UserView[]> {
+  const split = outsideKeyPageSql(f, sort, order, limit, offset, since);
+  if (split) {
+    const result = (await db.execute(split)) as unknown as { rows: { pid: number | string }[] };
+    const ids = result.rows.map((r) => Number(r.pid));
+    const views = new Map((await selectUsers(db, ids, since)).map((v) => [v.user.id, v]));
+    return ids.flatMap((id) => views.get(id) ?? []);
+  }
   const dir = direction(order);
   const key = sortKey(sort, since);
   const page = db

@@ -756,6 +756,36 @@ describe('PUT /api/auth/profile/{id}', () => {
   });
 });
 
+describe('list totals', () => {
+  it('follow creates, role changes and deactivations exactly', async () => {
+    const real = async (role: Role) =>
+      (
+        await t.db
+          .select({ n: count() })
+          .from(users)
+          .where(and(eq(users.role, role), isNull(users.deletedAt)))
+      )[0]?.n;
+    const totals = async () => ({
+      seller: (await list(tok.admin, 'role=seller')).total,
+      seller_reg: (await list(tok.admin, 'role=seller_reg')).total,
+    });
+    const start = await totals();
+    expect(start).toEqual({ seller: await real('seller'), seller_reg: await real('seller_reg') });
+    const a = await create({ role: 'seller', warehouses: [1] });
+    const b = await create({ role: 'seller', warehouses: [1] });
+    expect(await totals()).toEqual({ seller: start.seller + 2, seller_reg: start.seller_reg });
+    await call(tok.admin, 'PUT', `/api/auth/profile/${a}`, await currentBody(a, { role: 'seller_reg' }));
+    expect(await totals()).toEqual({ seller: start.seller + 1, seller_reg: start.seller_reg + 1 });
+    // An edit that keeps the role changes nothing.
+    await call(tok.admin, 'PUT', `/api/auth/profile/${b}`, await currentBody(b, { name: 'Bez zmiany roli' }));
+    expect(await totals()).toEqual({ seller: start.seller + 1, seller_reg: start.seller_reg + 1 });
+    await call(tok.admin, 'DELETE', `/api/users/${a}`);
+    await call(tok.admin, 'DELETE', `/api/users/${b}`);
+    expect(await totals()).toEqual(start);
+    expect(start).toEqual({ seller: await real('seller'), seller_reg: await real('seller_reg') });
+  });
+});
+
 describe('DELETE /api/users/{id}', () => {
   it('deactivates: sessions end, sign-in refused, gone from lists, history kept, e-mail stays taken', async () => {
     const id = await create({ role: 'seller', warehouses: [1] });
