@@ -52,6 +52,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const status = err.statusCode ?? 500;
     if (status === 429) return send(reply, 429, { message: translate(lang, 'errors.tooManyRequests') });
+    if (status === 401) return send(reply, 401, { message: translate(lang, 'errors.unauthenticated') });
+    if (status === 403) return send(reply, 403, { message: translate(lang, 'errors.forbidden') });
+    if (status === 404) return send(reply, 404, { message: translate(lang, 'errors.notFound') });
     if (status >= 400 && status < 500) return send(reply, status, { message: translate(lang, 'errors.validation') });
     req.log.error({ err }, 'unhandled error');
     return send(reply, 500, { message: translate(lang, 'errors.internal') });

@@ -6,7 +6,9 @@ import { AppError, notFound } from '../lib/app-error.ts';
 
 /**
  * Serves the built SPA: hashed assets with a one-year cache, and index.html (never cached)
- * for every non-API path so client-side routes survive a reload.
+ * for every non-API path so client-side routes survive a reload. Files are looked up on request
+ * (a rebuild is served without a restart); a missing file is a 404, never index.html, so a stale
+ * page fails loudly instead of parsing HTML as JavaScript.
  */
 export async function webPlugin(app: FastifyInstance, opts: { dist?: string }) {
   const dist = path.resolve(opts.dist ?? '.');
@@ -14,8 +16,8 @@ export async function webPlugin(app: FastifyInstance, opts: { dist?: string }) {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: dist,
-      wildcard: false,
-      index: false,
+      wildcard: true,
+      index: ['index.html'],
       setHeaders(reply, file) {
         reply.header(
           'cache-control',
@@ -25,7 +27,9 @@ export async function webPlugin(app: FastifyInstance, opts: { dist?: string }) {
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api' || !hasWeb || req.method !== 'GET') {
+    const pathname = req.url.split('?')[0] ?? '';
+    const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(pathname);
+    if (pathname.startsWith('/api/') || pathname === '/api' || !hasWeb || req.method !== 'GET' || looksLikeFile) {
       throw req.url.startsWith('/api') ? new AppError(404, 'errors.routeNotFound') : notFound();
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -13,6 +13,7 @@ import {
 import { DashboardPage } from '../features/dashboard/pages/dashboard-page.tsx';
 import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
 import { RulesPage } from '../features/rules/pages/rules-page.tsx';
+import { WithdrawalsPage } from '../features/wallet/index.ts';
 import { AppLayout } from './layout/app-layout.tsx';
 import { RequireRole } from './require-role.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
@@ -57,6 +58,8 @@ export const router = createBrowserRouter([
               },
               { path: '/admin/create', element: guarded(MANAGERS, <AdminFormPage />) },
               { path: '/admin/:id', element: guarded(MANAGERS, <AdminFormPage />) },
+              // Admins see every withdrawal and the payout actions; a seller sees its own.
+              { path: '/withdraw', element: guarded(['admin', 'seller'], <WithdrawalsPage />) },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

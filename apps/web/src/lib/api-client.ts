@@ -35,8 +35,10 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   };
   const auth = getToken();
   if (auth) headers.authorization = `${auth.type} ${auth.token}`;
-  const isForm = opts.body instanceof FormData;
-  if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  // FormData (multipart) and Blobs (files) go as they are; everything else as JSON.
+  const isRaw = opts.body instanceof FormData || opts.body instanceof Blob;
+  if (opts.body instanceof Blob && opts.body.type) headers['content-type'] = opts.body.type;
+  else if (opts.body !== undefined && !isRaw) headers['content-type'] = 'application/json';
 
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
@@ -44,7 +46,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     const res = await fetch(buildUrl(path, opts.query), {
       method: opts.method ?? 'GET',
       headers,
-      body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
+      body: opts.body === undefined ? undefined : isRaw ? (opts.body as BodyInit) : JSON.stringify(opts.body),
       signal,
     });
     const text = await res.text();

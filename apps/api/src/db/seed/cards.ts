@@ -34,8 +34,12 @@ export async function seedCards(db: Db, opts: { seed: number; now: Date; demoSel
   for (const rep of reps) {
     const isDemo = rep.email === opts.demoSellerEmail;
     if (!isDemo && faker.number.float() >= 0.85) continue;
-    const since = Math.max((rep.activatedAt as Date).getTime(), opts.now.getTime() - 400 * DAY);
-    const span = Math.max(opts.now.getTime() - since, DAY);
+    // Cards are added between activation (at most 400 days ago) and a day ago: never in the future.
+    const since = Math.min(
+      Math.max((rep.activatedAt as Date).getTime(), opts.now.getTime() - 400 * DAY),
+      opts.now.getTime() - DAY,
+    );
+    const span = opts.now.getTime() - DAY - since;
     const count = isDemo ? 2 : faker.number.float() < 0.15 ? 2 : 1;
     const dates = Array.from({ length: count }, () => new Date(since + faker.number.float({ min: 0, max: 1 }) * span));
     dates.sort((a, b) => a.getTime() - b.getTime());

@@ -59,7 +59,8 @@ async function seedDemoAccounts(db: Db, whIds: number[], logN: number, now: Date
         role: a.role,
         assecoId: a.assecoId ?? null,
         passwordHash: await hashPassword(DEMO_PASSWORD, logN),
-        activatedAt: now,
+        // Activated long ago: their sign-in and money histories go back months.
+        activatedAt: new Date(now.getTime() - 200 * 86400_000),
       })
       .returning({ id: users.id });
     const id = (u as { id: number }).id;

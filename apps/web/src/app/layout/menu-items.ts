@@ -22,6 +22,7 @@ export const MENU_ITEMS: MenuItem[] = [
     roles: ['admin', 'provider_admin', 'seller_reg', 'seller'],
   },
   { key: 'my-warehouse', label: 'menu.myWarehouse', to: firstWarehouse, roles: ['wholesaler'] },
+  { key: 'withdraw', label: 'menu.withdraw', to: () => '/withdraw', roles: ['admin', 'seller'] },
   { key: 'admin-preview', label: 'menu.adminPreview', to: () => '/dashboard?admin-preview=1', roles: ['admin'] },
 ];
 

@@ -24,6 +24,8 @@ export const can = {
   /** The edit button of a rep's user-info tab: anyone who manages reps. */
   editRep: (me: Pick<User, 'role'>) => oneOf(me, ['admin', 'provider_admin', 'seller_reg', 'wholesaler']),
   deleteRep: (me: Pick<User, 'role'>) => oneOf(me, ['admin']),
+  /** Manual credits and debits, and the rep's full ledger: root and admin (the server agrees). */
+  adjustBalance: (me: Pick<User, 'role'>) => oneOf(me, ['admin']),
   /** Add a warehouse admin on the admins tab (hidden for a wholesaler). */
   createAdmin: (me: Pick<User, 'role'>) => oneOf(me, ['admin', 'provider_admin', 'seller_reg']),
   /** Create plain admins (neither box ticked). */

@@ -11,6 +11,7 @@ import { Page } from '../../../components/page.tsx';
 import { formatDateTime, formatPlnInteger, formatPlnTable } from '../../../lib/format.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
+import { AdjustBalanceButton, MoneyHistory } from '../../wallet/index.ts';
 import { deleteUser } from '../api/delete-user.ts';
 import { useUser } from '../api/get-user.ts';
 import { useUserCards } from '../api/get-user-cards.ts';
@@ -78,6 +79,9 @@ function Details({ user }: { user: UserDetails }) {
       },
     });
 
+  // Reps hold wallets; root and admin may correct them and read every entry.
+  const showMoney = can.adjustBalance(me) && (user.role === 'seller' || user.role === 'seller_reg');
+
   return (
     <Page title={isSelf ? t('salesRep.profileTitle') : fullName} subtitle={isSelf ? fullName : t(`roles.${user.role}`)}>
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
@@ -104,6 +108,7 @@ function Details({ user }: { user: UserDetails }) {
           <Tabs.Panel value="info">
             <Stack gap="sm">
               <Group justify="flex-end" gap="sm">
+                {showMoney && <AdjustBalanceButton userId={user.id} />}
                 {can.deleteRep(me) && !isSelf && (
                   <Button
                     variant="default"
@@ -154,6 +159,7 @@ function Details({ user }: { user: UserDetails }) {
                   { label: t('salesRep.fields.activated'), value: <YesNo value={user.activated} /> },
                 ]}
               />
+              {showMoney && <MoneyHistory userId={user.id} />}
             </Stack>
           </Tabs.Panel>
         </Stack>

@@ -8,7 +8,12 @@ export function StatTile({ label, value, accent }: { label: string; value: React
       <Text fz="xs" tt="uppercase" fw={700} c={accent ? 'blue.0' : 'dimmed'}>
         {label}
       </Text>
-      <Text fz={accent ? 28 : 20} fw={800} mt={4} style={{ fontVariantNumeric: 'tabular-nums' }}>
+      <Text
+        fz={accent ? 28 : { base: 17, xs: 20 }}
+        fw={800}
+        mt={4}
+        style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+      >
         {value}
       </Text>
     </Paper>

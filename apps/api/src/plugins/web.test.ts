@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { type Database, openPglite } from '../db/client.ts';
+
+/** The SPA is served from a built folder; these rules keep reloads, caching and stale pages right. */
+describe('serving the built web app', () => {
+  let app: FastifyInstance;
+  let database: Database;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    database = await openPglite();
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dist, WEB_DIST: dist, LOG_LEVEL: 'silent' });
+    app = await buildApp({ config, db: database.db, serveWeb: true });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html, never cached, at / and at every client route', async () => {
+    for (const url of ['/', '/dashboard', '/warehouse/details/3', '/register?token=x&email=a@b.pl']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets with a one-year immutable cache', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('serves a file added after start (a rebuild needs no restart)', async () => {
+    writeFileSync(path.join(dist, 'assets', 'app-new456.js'), 'console.log(2)');
+    expect((await app.inject({ method: 'GET', url: '/assets/app-new456.js' })).statusCode).toBe(200);
+  });
+
+  it('answers a missing file with 404, not index.html', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/app-old999.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Nie ma takiego adresu API');
+  });
+});

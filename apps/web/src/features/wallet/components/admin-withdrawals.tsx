@@ -1,0 +1,241 @@
+import {
+  WITHDRAWAL_SORT_FIELDS,
+  type Withdrawal,
+  type WithdrawalStatus,
+  withdrawalStatusSchema,
+} from '@incentive/contracts';
+import { ActionIcon, Button, FileButton, Group, Menu, Select, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconDots, IconFileExport } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Page } from '../../../components/page.tsx';
+import { PagedTable } from '../../../components/table/paged-table.tsx';
+import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
+import { downloadCsv } from '../../../lib/download-csv.ts';
+import { formatDateTime, formatPln } from '../../../lib/format.ts';
+import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useTableState } from '../../../lib/use-table-state.ts';
+import { useWithdrawals } from '../api/get-withdrawals.ts';
+import { exportBatch, importBatchResult, markBatchPaid, markFailed, markPaid } from '../api/payouts.ts';
+import { MoneyOverviewPanel } from './money-overview.tsx';
+import { ReasonDialog } from './reason-dialog.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+/**
+ * The admins' withdrawals table: search, status filter, server-side paging and sorting, the
+ * filtered total in the footer, and the payout actions (export a batch for the card issuer, mark
+ * paid or failed, import the issuer's results), with the money overview above.
+ */
+export function AdminWithdrawals() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const state = useTableState<(typeof WITHDRAWAL_SORT_FIELDS)[number]>('id', 'desc');
+  const [status, setStatus] = useState<WithdrawalStatus | undefined>();
+  const [selected, setSelected] = useState<Withdrawal[]>([]);
+  const [failing, setFailing] = useState<Withdrawal | null>(null);
+  const [failOpened, failDialog] = useDisclosure(false);
+  const list = useWithdrawals({ ...state.params, status });
+
+  const refresh = async () => {
+    setSelected([]);
+    await queryClient.invalidateQueries({ queryKey: ['wallet'] });
+  };
+
+  const runExport = async () => {
+    const res = await exportBatch(selected.map((w) => w.id));
+    if (!res.isSuccess) return toastFailure(res, 'common.somethingWentWrong');
+    toastSuccess(t('withdrawals.exported', { id: res.payload.id, count: res.payload.withdrawals_count }));
+    await downloadBatch(res.payload.id);
+    await refresh();
+  };
+  const downloadBatch = async (batchId: number) => {
+    const ok = await downloadCsv(`/api/payout-batches/${batchId}/file`, {}, `wyplaty-paczka-${batchId}.csv`);
+    if (!ok) toastError(t('table.exportError'));
+  };
+  const act = async (res: Awaited<ReturnType<typeof markPaid>>, success: string) => {
+    if (res.isSuccess) toastSuccess(success);
+    else toastFailure(res, 'common.somethingWentWrong');
+    await refresh();
+  };
+
+  const columns: DataTableColumn<Withdrawal>[] = [
+    { accessor: 'id', title: t('withdrawals.id'), sortable: true, width: 80 },
+    {
+      accessor: 'email',
+      title: t('withdrawals.email'),
+      sortable: true,
+      render: (w) => (
+        <Stack gap={0}>
+          <Text fz="sm">{w.for_user.email}</Text>
+          <Text fz="xs" c="dimmed">
+            {[w.for_user.name, w.for_user.surname].filter(Boolean).join(' ')}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'created_at',
+      title: t('withdrawals.createdAt'),
+      sortable: true,
+      render: (w) => formatDateTime(w.created_at),
+    },
+    {
+      accessor: 'amount',
+      title: t('withdrawals.amount'),
+      sortable: true,
+      textAlign: 'right',
+      render: (w) => (
+        <Text style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{formatPln(w.amount)}</Text>
+      ),
+      footer: list.data ? (
+        <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="withdrawals-total">
+          {t('withdrawals.total', { amount: formatPln(list.data.total_amount) })}
+        </Text>
+      ) : null,
+    },
+    {
+      accessor: 'status',
+      title: t('withdrawals.statusLabel'),
+      sortable: true,
+      render: (w) => (
+        <Stack gap={2}>
+          <StatusBadge status={w.status} />
+          {w.failure_reason && (
+            <Text fz="xs" c="dimmed">
+              {w.failure_reason}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    { accessor: 'batch_id', title: t('withdrawals.batch'), render: (w) => (w.batch_id ? `#${w.batch_id}` : '—') },
+  ];
+  columns.push({
+    accessor: 'actions',
+    title: t('withdrawals.actions'),
+    textAlign: 'right',
+    render: (w) => (
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`${t('withdrawals.actions')} ${w.id}`}
+            onClick={(e) => e.stopPropagation()}
+          >
+            <IconDots size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            disabled={w.status !== 'exported'}
+            onClick={async () => act(await markPaid(w.id), t('withdrawals.paid'))}
+          >
+            {t('withdrawals.markPaid')}
+          </Menu.Item>
+          <Menu.Item
+            color="red"
+            disabled={w.status === 'paid' || w.status === 'failed'}
+            onClick={() => {
+              setFailing(w);
+              failDialog.open();
+            }}
+          >
+            {t('withdrawals.markFailed')}
+          </Menu.Item>
+          {w.batch_id && (
+            <>
+              <Menu.Divider />
+              <Menu.Label>{t('withdrawals.batchMenu', { id: w.batch_id })}</Menu.Label>
+              <Menu.Item onClick={() => downloadBatch(w.batch_id as number)}>{t('withdrawals.downloadFile')}</Menu.Item>
+              <Menu.Item
+                onClick={async () => {
+                  const res = await markBatchPaid(w.batch_id as number);
+                  if (res.isSuccess) toastSuccess(t('withdrawals.batchPaidDone', { count: res.payload.paid }));
+                  else toastFailure(res, 'common.somethingWentWrong');
+                  await refresh();
+                }}
+              >
+                {t('withdrawals.batchPaid')}
+              </Menu.Item>
+              <FileButton
+                accept=".csv,text/csv,text/plain"
+                onChange={async (file) => {
+                  if (!file) return;
+                  const res = await importBatchResult(w.batch_id as number, file);
+                  if (res.isSuccess) toastSuccess(t('withdrawals.importDone', res.payload));
+                  else toastFailure(res, 'withdrawals.resultFileInvalid');
+                  await refresh();
+                }}
+              >
+                {(props) => (
+                  <Menu.Item {...props} closeMenuOnClick={false}>
+                    {t('withdrawals.importResult')}
+                  </Menu.Item>
+                )}
+              </FileButton>
+            </>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    ),
+  });
+
+  return (
+    <Page title={t('withdrawals.title')} subtitle={t('withdrawals.subtitle')}>
+      <MoneyOverviewPanel />
+      <Stack gap="sm">
+        <TableToolbar
+          search={state.search}
+          onSearch={state.setSearch}
+          placeholder={t('withdrawals.search')}
+          total={list.data?.total}
+        />
+        <Group gap="sm" justify="space-between">
+          <Select
+            aria-label={t('withdrawals.statusLabel')}
+            placeholder={t('withdrawals.allStatuses')}
+            clearable
+            data={withdrawalStatusSchema.options.map((s) => ({ value: s, label: t(`withdrawals.status.${s}`) }))}
+            value={status ?? null}
+            onChange={(v) => {
+              setStatus((v as WithdrawalStatus | null) ?? undefined);
+              state.setPage(1);
+            }}
+            w={{ base: '100%', xs: 220 }}
+          />
+          <Button leftSection={<IconFileExport size={16} />} disabled={selected.length === 0} onClick={runExport}>
+            {t('withdrawals.exportSelected', { count: selected.length })}
+          </Button>
+        </Group>
+        {selected.length === 0 && (
+          <Text fz="xs" c="dimmed">
+            {t('withdrawals.selectHint')}
+          </Text>
+        )}
+        <PagedTable<Withdrawal, (typeof WITHDRAWAL_SORT_FIELDS)[number]>
+          label={t('withdrawals.title')}
+          state={state}
+          data={list.data}
+          fetching={list.isFetching}
+          columns={columns}
+          sortFields={WITHDRAWAL_SORT_FIELDS}
+          selection={{ selected, onChange: setSelected, isSelectable: (w) => w.status === 'requested' }}
+        />
+      </Stack>
+      <ReasonDialog
+        opened={failOpened}
+        title={t('withdrawals.failTitle')}
+        confirmLabel={t('withdrawals.failConfirm')}
+        onClose={failDialog.close}
+        onConfirm={async (reason) => {
+          if (!failing) return;
+          failDialog.close();
+          await act(await markFailed(failing.id, reason), t('withdrawals.failed'));
+        }}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,61 @@
+import type { LedgerEntry } from '@incentive/contracts';
+import { Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatPln } from '../../../lib/format.ts';
+import { useMoneyHistory } from '../api/get-history.ts';
+
+function sign(e: LedgerEntry): 'in' | 'out' | 'neutral' {
+  if (e.kind === 'withdrawal_paid') return 'neutral';
+  return e.amount.startsWith('-') ? 'out' : 'in';
+}
+
+/** Every movement of a rep's money: date, what it was, where it came from, how much. Phone-first list. */
+export function MoneyHistory({ userId }: { userId?: number }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const { data, isFetching } = useMoneyHistory(page, userId);
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} fz="lg" mb="sm">
+        {t('history.title')}
+      </Title>
+      {data && data.data.length === 0 && <Text c="dimmed">{t('history.empty')}</Text>}
+      <Stack gap={0} style={{ opacity: isFetching ? 0.6 : 1 }}>
+        {data?.data.map((e) => {
+          const s = sign(e);
+          return (
+            <Group
+              key={e.id}
+              justify="space-between"
+              wrap="nowrap"
+              py="xs"
+              style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+            >
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text fz="sm" fw={600}>
+                  {t(`history.kind.${e.kind}`)}
+                </Text>
+                <Text fz="xs" c="dimmed" truncate>
+                  {formatDateTime(e.created_at)}
+                  {e.reason ? ` · ${e.reason}` : ''}
+                </Text>
+              </Stack>
+              <Text
+                fw={700}
+                c={s === 'in' ? 'green.8' : s === 'out' ? 'red.8' : 'dimmed'}
+                style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+              >
+                {s === 'in' ? '+' : ''}
+                {formatPln(e.amount)}
+              </Text>
+            </Group>
+          );
+        })}
+      </Stack>
+      {data && data.last_page > 1 && (
+        <Pagination mt="md" size="sm" total={data.last_page} value={page} onChange={setPage} />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+import { Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { formatPln } from '../../../lib/format.ts';
+import { useMoneyOverview } from '../api/get-money-overview.ts';
+
+/** The programme's money at a glance: earned, the liability in wallets, on its way, paid out; per month. */
+export function MoneyOverviewPanel() {
+  const { t } = useTranslation();
+  const { data } = useMoneyOverview();
+  if (!data) return null;
+  const tiles = [
+    ['overview.earned', data.totals.earned],
+    ['overview.available', data.totals.available],
+    ['overview.inWithdrawal', data.totals.in_withdrawal],
+    ['overview.paidOut', data.totals.paid_out],
+  ] as const;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} fz="lg" mb="md">
+        {t('overview.title')}
+      </Title>
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
+        {tiles.map(([label, value]) => (
+          <div key={label}>
+            <Text fz="xs" tt="uppercase" fw={700} c="dimmed">
+              {t(label)}
+            </Text>
+            <Text fz="lg" fw={800} style={{ fontVariantNumeric: 'tabular-nums' }}>
+              {formatPln(value)}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+      {data.months.length > 0 && (
+        <Table.ScrollContainer minWidth={520} mt="md">
+          <Table striped fz="sm" aria-label={t('overview.byMonth')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('overview.month')}</Table.Th>
+                <Table.Th ta="right">{t('overview.earned')}</Table.Th>
+                <Table.Th ta="right">{t('overview.requested')}</Table.Th>
+                <Table.Th ta="right">{t('overview.paidOut')}</Table.Th>
+                <Table.Th ta="right">{t('overview.returned')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.months.map((m) => (
+                <Table.Tr key={m.month}>
+                  <Table.Td>{dayjs(`${m.month}-01`).format('MMMM YYYY')}</Table.Td>
+                  <Table.Td ta="right">{formatPln(m.earned)}</Table.Td>
+                  <Table.Td ta="right">{formatPln(m.requested)}</Table.Td>
+                  <Table.Td ta="right">{formatPln(m.paid_out)}</Table.Td>
+                  <Table.Td ta="right">{formatPln(m.returned)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+import { Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatPln } from '../../../lib/format.ts';
+import { useWithdrawals } from '../api/get-withdrawals.ts';
+import { StatusBadge } from './status-badge.tsx';
+
+/** A rep's own withdrawals as a phone-first list: amount, status, date and card. */
+export function MyWithdrawals() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const { data, isFetching } = useWithdrawals({ page, per_page: 10, sort: 'id', order: 'desc' });
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} fz="lg" mb="sm">
+        {t('withdrawals.toCard')}
+      </Title>
+      {data && data.data.length === 0 && <Text c="dimmed">{t('withdrawals.none')}</Text>}
+      <Stack gap={0} style={{ opacity: isFetching ? 0.6 : 1 }}>
+        {data?.data.map((w) => (
+          <Group
+            key={w.id}
+            justify="space-between"
+            wrap="nowrap"
+            py="xs"
+            style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+          >
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                {formatPln(w.amount)}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {formatDateTime(w.created_at)} · {t('withdrawals.card')} {w.card_number}
+              </Text>
+              {w.failure_reason && (
+                <Text fz="xs" c="red.8">
+                  {w.failure_reason}
+                </Text>
+              )}
+            </Stack>
+            <StatusBadge status={w.status} />
+          </Group>
+        ))}
+      </Stack>
+      {data && data.last_page > 1 && (
+        <Pagination mt="md" size="sm" total={data.last_page} value={page} onChange={setPage} />
+      )}
+    </Card>
+  );
+}
