@@ -132,6 +132,23 @@ describe('POST /api/withdrawal', () => {
     expect(res.json().message).toBe('Your wallet has changed. Refresh the page and try again.');
   });
 
+  it('withdraws only the caller\'s own money, whatever user the body names', async () => {
+    const victim = await rep({ extra: '30.00' });
+    const attacker = await rep({ extra: '5.00' });
+    const victimBefore = await me(victim.token);
+    const mine = await me(attacker.token);
+    const res = await inject('POST', '/api/withdrawal', attacker.token, {
+      amount: victimBefore.wallet.money,
+      user_id: victim.id,
+      for_user: { id: victim.id },
+    });
+    expect(res.statusCode).toBe(409); // the amount is not the attacker's balance
+    const ok = await inject('POST', '/api/withdrawal', attacker.token, { amount: mine.wallet.money, user_id: victim.id });
+    expect(ok.statusCode).toBe(200);
+    expect(withdrawalSchema.parse(ok.json()).for_user.id).toBe(attacker.id);
+    expect((await me(victim.token)).wallet).toEqual(victimBefore.wallet);
+  });
+
   it('is for sellers only: admins and managers get 403', async () => {
     for (const email of ['admin@example.com', 'rks@example.com', 'wholesaler@example.com']) {
       const token = await t.login(email);
