@@ -1,5 +1,6 @@
 import type { Role, UserSort } from '@incentive/contracts';
-import { and, asc, count, eq, gte, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   cards,
@@ -15,6 +16,7 @@ import {
   warehouses,
 } from '../../db/schema.ts';
 import { containsPattern, direction } from '../../lib/paging.ts';
+import { runCached } from '../../lib/prepared.ts';
 import { moneySql } from '../wallet/money-view.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -152,6 +154,12 @@ export async function replaceWarehouses(db: DbOrTx, userId: number, ids: number[
 
 /* ---------- lists ---------- */
 
+/*
+ * The list queries are built once per shape (sort, order, which filters, how many ids) with
+ * placeholders, prepared, and then run with each request's values: building a query of this
+ * size costs more than running it, and PostgreSQL plans each shape once per connection.
+ */
+
 export interface UserListFilter {
   role: Role;
   /** Only users in one of these warehouses (a scoped actor's), or null for everyone. */
@@ -161,37 +169,105 @@ export interface UserListFilter {
   search?: string;
 }
 
-function inWarehouses(ids: number[] | number): SQL {
-  const match = Array.isArray(ids) ? inArray(userWarehouses.warehouseId, ids) : eq(userWarehouses.warehouseId, ids);
-  return sql`exists (select 1 from ${userWarehouses} where ${userWarehouses.userId} = ${users.id} and ${match})`;
+type Values = Record<string, string | number>;
+
+/** Placeholders p0…pn for a list of ids, with their values. */
+function idList(prefix: string, ids: number[]): { list: Placeholder[]; values: Values } {
+  return {
+    list: ids.map((_, i) => sql.placeholder(`${prefix}${i}`)),
+    values: Object.fromEntries(ids.map((id, i) => [`${prefix}${i}`, id])),
+  };
 }
 
+function filterShape(f: UserListFilter): string {
+  return `${f.search ? 's' : ''}${f.scope ? `c${f.scope.length}` : ''}${f.warehouseId !== undefined ? 'w' : ''}`;
+}
+
+function filterValues(f: UserListFilter): Values {
+  return {
+    role: f.role,
+    ...(f.search ? { pattern: containsPattern(f.search) } : {}),
+    ...(f.scope ? idList('c', f.scope).values : {}),
+    ...(f.warehouseId !== undefined ? { wh: f.warehouseId } : {}),
+  };
+}
+
+const found = alias(users, 'found');
+
+/** The filter's condition on `users`, with placeholders (see filterValues). */
 function whereOf(f: UserListFilter): SQL {
+  const member = (match: SQL) =>
+    sql`exists (select 1 from ${userWarehouses} where ${userWarehouses.userId} = ${users.id} and ${match})`;
   const where = and(
-    eq(users.role, f.role),
+    eq(users.role, sql.placeholder('role')),
     isNull(users.deletedAt),
-    f.scope ? inWarehouses(f.scope) : undefined,
-    f.warehouseId !== undefined ? inWarehouses(f.warehouseId) : undefined,
-    f.search ? sql`${userSearchText(users)} like ${containsPattern(f.search)}` : undefined,
+    f.scope
+      ? member(sql`${userWarehouses.warehouseId} in (${sql.join(idList('c', f.scope).list, sql`, `)})`)
+      : undefined,
+    f.warehouseId !== undefined ? member(sql`${userWarehouses.warehouseId} = ${sql.placeholder('wh')}`) : undefined,
+    // The search as the ids the trigram index finds first. Written inline, the planner may instead
+    // walk a sort index testing every row (it guesses matches are spread evenly; names are not).
+    f.search
+      ? sql`${users.id} = any(array(select ${found.id} from ${users} as "found" where ${userSearchText(found)} like ${sql.placeholder('pattern')}))`
+      : undefined,
   );
   return where ?? sql`true`;
 }
 
+const SINCE = sql`${sql.placeholder('since')}::timestamptz`;
+
 /** Logins since `since` (14 days back): the spec's login_counter_weekly. */
-function loginCountSql(since: Date): SQL<number> {
-  return sql<number>`(select count(*)::int from ${logins} where ${logins.userId} = ${users.id} and ${logins.createdAt} >= ${since.toISOString()}::timestamptz)`;
-}
+const loginCountSql = () =>
+  sql<number>`(select count(*)::int from ${logins} where ${logins.userId} = ${users.id} and ${logins.createdAt} >= ${SINCE})`;
 
 /** When the current (newest) card was added. */
 const cardUpdatedAtSql = () => sql`(select max(${cards.createdAt}) from ${cards} where ${cards.userId} = ${users.id})`;
 
-function sortKey(sort: UserSort, since: Date): SQL {
+export interface WarehouseRef {
+  id: number;
+  name: string;
+}
+
+/** A user's (not deleted) warehouses as a JSON array, lowest id first; with `scope`, only those in it. */
+function warehousesSql(whScope: number[] | null): SQL<WarehouseRef[]> {
+  const inScope = whScope ? sql`and ${warehouses.id} in (${sql.join(idList('v', whScope).list, sql`, `)})` : sql``;
+  return sql`(select coalesce(json_agg(json_build_object('id', ${warehouses.id}, 'name', ${warehouses.name}) order by ${warehouses.id}), '[]'::json) from ${userWarehouses} inner join ${warehouses} on ${warehouses.id} = ${userWarehouses.warehouseId} where ${userWarehouses.userId} = ${users.id} and ${warehouses.deletedAt} is null ${inScope})`.mapWith(
+    toWarehouseRefs,
+  );
+}
+
+/** The JSON of warehousesSql, whether the driver parsed it already or not. */
+function toWarehouseRefs(value: unknown): WarehouseRef[] {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  if (!Array.isArray(parsed)) return [];
+  return parsed.map((w: { id: unknown; name: unknown }) => ({ id: Number(w.id), name: String(w.name) }));
+}
+
+/** The number of users in the list: the trigger-kept count for a whole role, else a count. */
+function totalSql(f: UserListFilter): SQL {
+  if (!f.scope && f.warehouseId === undefined && !f.search) {
+    return sql`(select coalesce((select ${userRoleCounts.n} from ${userRoleCounts} where ${userRoleCounts.role} = ${sql.placeholder('role')}), 0))`;
+  }
+  return sql`(select count(*) from ${users} where ${whereOf(f)})`;
+}
+
+export async function countUsers(db: DbOrTx, f: UserListFilter): Promise<number> {
+  const [row] = await runCached(
+    db,
+    `users.count:${filterShape(f)}`,
+    () => db.select({ n: sql`${totalSql(f)}`.mapWith(Number) }).from(sql`(select 1) as one`),
+    filterValues(f),
+  );
+  return row?.n ?? 0;
+}
+
+function sortKey(sort: UserSort): SQL {
   const k = userSortKeys(users);
   switch (sort) {
     case 'id':
       return sql`${users.id}`;
     case 'login_counter_weekly':
-      return loginCountSql(since);
+      return loginCountSql();
     case 'total_amount':
       return moneySql.totalAmount;
     case 'amount_from_quiz':
@@ -205,18 +281,8 @@ function sortKey(sort: UserSort, since: Date): SQL {
   }
 }
 
-export async function countUsers(db: DbOrTx, f: UserListFilter): Promise<number> {
-  if (!f.scope && f.warehouseId === undefined && !f.search) {
-    // A whole role: the trigger-kept count, not a pass over thousands of rows.
-    const [row] = await db.select({ n: userRoleCounts.n }).from(userRoleCounts).where(eq(userRoleCounts.role, f.role));
-    return Number(row?.n ?? 0);
-  }
-  const [row] = await db.select({ n: count() }).from(users).where(whereOf(f));
-  return Number(row?.n ?? 0);
-}
-
-/** What a user row of a list or a details page is made of (warehouses come separately). */
-function viewFields(since: Date) {
+/** What a user row of a list or a details page is made of. */
+function viewFields(whScope: number[] | null) {
   return {
     user: {
       id: users.id,
@@ -232,24 +298,44 @@ function viewFields(since: Date) {
       createdAt: users.createdAt,
     },
     wallet: wallets,
-    loginCount: loginCountSql(since).mapWith(Number),
+    loginCount: loginCountSql().mapWith(Number),
     cardUpdatedAt: cardUpdatedAtSql().mapWith(users.createdAt),
+    warehouses: warehousesSql(whScope),
   };
 }
 
-/** Users by id with their wallet, recent login count and card date, in one query. */
-function selectUsersQuery(db: DbOrTx, ids: number[], since: Date) {
+function selectUsersQuery(db: DbOrTx, count: number, whScope: number[] | null) {
   return db
-    .select(viewFields(since))
+    .select(viewFields(whScope))
     .from(users)
     .leftJoin(wallets, eq(wallets.userId, users.id))
-    .where(inArray(users.id, ids));
+    .where(
+      inArray(
+        users.id,
+        idList(
+          'i',
+          Array.from({ length: count }, () => 0),
+        ).list,
+      ),
+    );
 }
 
 export type UserView = Awaited<ReturnType<typeof selectUsersQuery>>[number];
 
-export async function selectUsers(db: DbOrTx, ids: number[], since: Date): Promise<UserView[]> {
-  return ids.length === 0 ? [] : selectUsersQuery(db, ids, since);
+/** Users by id with their wallet, recent login count, card date and warehouses, in one query. */
+export async function selectUsers(
+  db: DbOrTx,
+  ids: number[],
+  since: Date,
+  whScope: number[] | null,
+): Promise<UserView[]> {
+  if (ids.length === 0) return [];
+  return runCached(
+    db,
+    `users.select:${ids.length}:${whScope?.length ?? '-'}`,
+    () => selectUsersQuery(db, ids.length, whScope),
+    { ...idList('i', ids).values, ...(whScope ? idList('v', whScope).values : {}), since: since.toISOString() },
+  );
 }
 
 const WALLET_SORTS: Partial<Record<UserSort, SQL>> = {
@@ -260,102 +346,124 @@ const WALLET_SORTS: Partial<Record<UserSort, SQL>> = {
 };
 
 /**
- * The page's ids for sorts whose key lives outside the users row and is 0 when missing (money,
- * recent logins). Two index-driven parts: the users that have a key, in key order (the wallets'
- * sort indexes; the recent logins by date), and those with 0, in id order; each part stops at
- * offset + limit rows, so a first page never sorts the whole role.
+ * The ordered ids (pid) and sort keys (sk) of one page (placeholders limit, offset, cap).
+ * - Sorts on the users row walk that sort's index and stop after the page.
+ * - Money and recent logins of a whole role (no search, warehouse or scope, which leave few rows
+ *   to sort directly): two index-driven parts, the users that have a key in key order (the wallets'
+ *   sort indexes; the recent logins by date) and those whose key is 0 in id order, each stopping at
+ *   offset + limit rows (cap), so a first page never sorts the whole role.
  */
-function outsideKeyPageSql(
-  f: UserListFilter,
-  sort: UserSort,
-  order: 'asc' | 'desc',
-  limit: number,
-  offset: number,
-  since: Date,
-): SQL | undefined {
+function pageIds(db: DbOrTx, f: UserListFilter, sort: UserSort, order: 'asc' | 'desc') {
   const dir = direction(order);
-  const cap = limit + offset;
   const where = whereOf(f);
-  let keyed: SQL;
-  let zero: SQL;
+  const limit = sql.placeholder('limit');
+  const offset = sql.placeholder('offset');
+  const cap = sql.placeholder('cap');
+  const wholeRole = !f.search && !f.scope && f.warehouseId === undefined;
   const money = WALLET_SORTS[sort];
-  if (money) {
-    keyed = sql`select ${users.id} as pid, ${money} as sk from ${wallets} inner join ${users} on ${users.id} = ${wallets.userId} where ${where} and ${money} > 0 order by ${money} ${dir}, ${users.id} ${dir} limit ${cap}`;
-    zero = sql`select ${users.id} as pid, 0::bigint as sk from ${users} where ${where} and not exists (select 1 from ${wallets} where ${wallets.userId} = ${users.id} and ${money} > 0) order by ${users.id} ${dir} limit ${cap}`;
-  } else if (sort === 'login_counter_weekly') {
-    const recent = sql`${logins.createdAt} >= ${since.toISOString()}::timestamptz`;
+  if (wholeRole && (money || sort === 'login_counter_weekly')) {
+    const pid = sql<number>`${users.id}`.as('pid');
+    const hasKey = money
+      ? sql`exists (select 1 from ${wallets} where ${wallets.userId} = ${users.id} and ${money} > 0)`
+      : sql`exists (select 1 from ${logins} where ${logins.userId} = ${users.id} and ${logins.createdAt} >= ${SINCE})`;
+    const zero = db
+      .select({ pid, sk: sql<number>`0::bigint`.as('sk') })
+      .from(users)
+      .where(and(where, sql`not ${hasKey}`))
+      .orderBy(sql`${users.id} ${dir}`)
+      .limit(cap);
+    if (money) {
+      const keyed = db
+        .select({ pid, sk: sql<number>`${money}`.as('sk') })
+        .from(wallets)
+        .innerJoin(users, eq(users.id, wallets.userId))
+        .where(and(where, sql`${money} > 0`))
+        .orderBy(sql`${money} ${dir}`, sql`${users.id} ${dir}`)
+        .limit(cap);
+      const both = unionAll(keyed, zero).as('k');
+      return db
+        .select({ pid: both.pid, sk: both.sk })
+        .from(both)
+        .orderBy(sql`${both.sk} ${dir}`, sql`${both.pid} ${dir}`)
+        .limit(limit)
+        .offset(offset)
+        .as('p');
+    }
     // Count the recent logins first (a range of the date index), then keep the users of the list.
-    const counts = sql`select ${logins.userId} as user_id, count(*) as n from ${logins} where ${recent} group by ${logins.userId}`;
-    keyed = sql`select c.user_id as pid, c.n as sk from (${counts}) as c inner join ${users} on ${users.id} = c.user_id where ${where} order by c.n ${dir}, c.user_id ${dir} limit ${cap}`;
-    zero = sql`select ${users.id} as pid, 0::bigint as sk from ${users} where ${where} and not exists (select 1 from ${logins} where ${logins.userId} = ${users.id} and ${recent}) order by ${users.id} ${dir} limit ${cap}`;
-  } else {
-    return undefined;
+    const counts = db
+      .select({ userId: logins.userId, n: sql<number>`count(*)`.as('n') })
+      .from(logins)
+      .where(sql`${logins.createdAt} >= ${SINCE}`)
+      .groupBy(logins.userId)
+      .as('c');
+    const keyed = db
+      .select({ pid, sk: sql<number>`${counts.n}`.as('sk') })
+      .from(counts)
+      .innerJoin(users, eq(users.id, counts.userId))
+      .where(where)
+      .orderBy(sql`${counts.n} ${dir}`, sql`${users.id} ${dir}`)
+      .limit(cap);
+    const both = unionAll(keyed, zero).as('k');
+    return db
+      .select({ pid: both.pid, sk: both.sk })
+      .from(both)
+      .orderBy(sql`${both.sk} ${dir}`, sql`${both.pid} ${dir}`)
+      .limit(limit)
+      .offset(offset)
+      .as('p');
   }
-  return sql`select k.pid from ((${keyed}) union all (${zero})) as k order by k.sk ${dir}, k.pid ${dir} limit ${limit} offset ${offset}`;
-}
-
-/**
- * One page of a user list. For the columns of users, one query: the inner part finds the page's
- * ids by walking a sort index, the outer one reads those rows, so per-row figures are computed
- * for the page only. For money and login counts, the ids come first (see outsideKeyPageSql).
- */
-export async function listPage(
-  db: DbOrTx,
-  f: UserListFilter,
-  sort: UserSort,
-  order: 'asc' | 'desc',
-  limit: number,
-  offset: number,
-  since: Date,
-): Promise<UserView[]> {
-  const split = outsideKeyPageSql(f, sort, order, limit, offset, since);
-  if (split) {
-    const result = (await db.execute(split)) as unknown as { rows: { pid: number | string }[] };
-    const ids = result.rows.map((r) => Number(r.pid));
-    const views = new Map((await selectUsers(db, ids, since)).map((v) => [v.user.id, v]));
-    return ids.flatMap((id) => views.get(id) ?? []);
-  }
-  const dir = direction(order);
-  const key = sortKey(sort, since);
-  const page = db
-    .select({ pid: sql<number>`${users.id}`.as('pid'), sk: sql`${key}`.as('sk') })
+  const key = sortKey(sort);
+  return db
+    .select({ pid: sql<number>`${users.id}`.as('pid'), sk: sql<number>`${key}`.as('sk') })
     .from(users)
     .leftJoin(wallets, eq(wallets.userId, users.id))
-    .where(whereOf(f))
+    .where(where)
     .orderBy(sql`${key} ${dir}`, sql`${users.id} ${dir}`)
     .limit(limit)
     .offset(offset)
     .as('p');
+}
+
+function listQuery(
+  db: DbOrTx,
+  f: UserListFilter,
+  sort: UserSort,
+  order: 'asc' | 'desc',
+  withTotal: boolean,
+  whScope: number[] | null,
+) {
+  const dir = direction(order);
+  const page = pageIds(db, f, sort, order);
   return db
-    .select(viewFields(since))
+    .select({ ...viewFields(whScope), total: (withTotal ? totalSql(f) : sql`0`).mapWith(Number) })
     .from(page)
     .innerJoin(users, eq(users.id, page.pid))
     .leftJoin(wallets, eq(wallets.userId, users.id))
     .orderBy(sql`${page.sk} ${dir}`, sql`${page.pid} ${dir}`);
 }
 
-/** The (not deleted) warehouses of many users at once; with `scope`, only those in it. */
-export async function warehousesOfUsers(
+/**
+ * One page of a user list and the list's total, in one query: the page's ids first (pageIds),
+ * then their rows, so per-row figures (recent logins, card date, warehouses) are computed for the
+ * page only. `total` is undefined when the page is empty (past the end): count separately then.
+ */
+export async function listPage(
   db: DbOrTx,
-  userIds: number[],
-  scope: number[] | null,
-): Promise<Map<number, { id: number; name: string }[]>> {
-  const out = new Map<number, { id: number; name: string }[]>();
-  if (userIds.length === 0) return out;
-  const rows = await db
-    .select({ userId: userWarehouses.userId, id: warehouses.id, name: warehouses.name })
-    .from(userWarehouses)
-    .innerJoin(warehouses, eq(warehouses.id, userWarehouses.warehouseId))
-    .where(
-      and(
-        inArray(userWarehouses.userId, userIds),
-        isNull(warehouses.deletedAt),
-        scope ? inArray(warehouses.id, scope) : undefined,
-      ),
-    )
-    .orderBy(asc(warehouses.id));
-  for (const r of rows) out.set(r.userId, [...(out.get(r.userId) ?? []), { id: r.id, name: r.name }]);
-  return out;
+  f: UserListFilter,
+  q: { sort: UserSort; order: 'asc' | 'desc'; limit: number; offset: number; withTotal: boolean },
+  since: Date,
+  whScope: number[] | null,
+): Promise<{ rows: UserView[]; total: number | undefined }> {
+  const key = `users.list:${q.sort}:${q.order}:${filterShape(f)}:${q.withTotal ? 't' : ''}:${whScope?.length ?? '-'}`;
+  const rows = await runCached(db, key, () => listQuery(db, f, q.sort, q.order, q.withTotal, whScope), {
+    ...filterValues(f),
+    ...(whScope ? idList('v', whScope).values : {}),
+    since: since.toISOString(),
+    limit: q.limit,
+    offset: q.offset,
+    cap: q.limit + q.offset,
+  });
+  return { rows, total: rows[0]?.total };
 }
 
 /* ---------- logins ---------- */

@@ -47,8 +47,9 @@ const userNotFound = () => notFound('users.notFound');
 
 type CardView = 'masked' | 'full';
 
-function toUser(v: repo.UserView, whs: { id: number; name: string }[], card: CardView): User {
+function toUser(v: repo.UserView, card: CardView): User {
   const u = v.user;
+  const whs = v.warehouses;
   const role = u.role as Role;
   return {
     id: u.id,
@@ -71,31 +72,16 @@ function toUser(v: repo.UserView, whs: { id: number; name: string }[], card: Car
   };
 }
 
-function toListItem(v: repo.UserView, whs: { id: number; name: string }[], card: CardView): UserListItem {
-  const user = toUser(v, whs, card);
+function toListItem(v: repo.UserView, card: CardView): UserListItem {
+  const user = toUser(v, card);
   return { ...user, is_active: v.user.lastLoginAt !== null, complete_profile: isProfileComplete(user) };
-}
-
-async function listItems(
-  db: DbOrTx,
-  views: repo.UserView[],
-  whScope: number[] | null,
-  card: CardView,
-): Promise<UserListItem[]> {
-  const whs = await repo.warehousesOfUsers(
-    db,
-    views.map((v) => v.user.id),
-    whScope,
-  );
-  return views.map((v) => toListItem(v, whs.get(v.user.id) ?? [], card));
 }
 
 /** The User entity (SPEC.md section 3) for GET /api/me: the caller's own, card masked. */
 export async function getUserView(db: DbOrTx, id: number): Promise<User> {
-  const [v] = await repo.selectUsers(db, [id], since());
+  const [v] = await repo.selectUsers(db, [id], since(), null);
   if (!v) throw notFound('auth.userNotFound');
-  const whs = await repo.warehousesOfUsers(db, [id], null);
-  return toUser(v, whs.get(id) ?? [], 'masked');
+  return toUser(v, 'masked');
 }
 
 async function listIn(
@@ -104,12 +90,19 @@ async function listIn(
   q: Pick<UserListQuery, 'page' | 'per_page' | 'sort' | 'order'>,
   whScope: number[] | null,
 ): Promise<Paged<UserListItem>> {
-  const at = since();
-  const [total, views] = await Promise.all([
-    repo.countUsers(db, filter),
-    repo.listPage(db, filter, q.sort, q.order, q.per_page, offsetOf(q.page, q.per_page), at),
-  ]);
-  return paged(await listItems(db, views, whScope, 'masked'), total, q.page, q.per_page);
+  const { rows, total } = await repo.listPage(
+    db,
+    filter,
+    { sort: q.sort, order: q.order, limit: q.per_page, offset: offsetOf(q.page, q.per_page), withTotal: true },
+    since(),
+    whScope,
+  );
+  return paged(
+    rows.map((v) => toListItem(v, 'masked')),
+    total ?? (await repo.countUsers(db, filter)),
+    q.page,
+    q.per_page,
+  );
 }
 
 /**
@@ -148,9 +141,10 @@ export async function exportUsers(db: Db, actor: Actor, q: UserExportQuery): Pro
     if (scope && scope.length === 0) return;
     const at = since();
     for (let offset = 0; ; offset += EXPORT_CHUNK) {
-      const views = await repo.listPage(db, filter, q.sort, q.order, EXPORT_CHUNK, offset, at);
-      if (views.length) yield await listItems(db, views, scope, 'masked');
-      if (views.length < EXPORT_CHUNK) return;
+      const page = { sort: q.sort, order: q.order, limit: EXPORT_CHUNK, offset, withTotal: false };
+      const { rows } = await repo.listPage(db, filter, page, at, scope);
+      if (rows.length) yield rows.map((v) => toListItem(v, 'masked'));
+      if (rows.length < EXPORT_CHUNK) return;
     }
   }
   return chunks();
@@ -166,12 +160,10 @@ export async function findReadableUser(db: DbOrTx, actor: Actor, id: number): Pr
 /** GET /api/users/{id}: the full card number only for root and admin. */
 export async function getUserDetails(db: Db, actor: Actor, id: number): Promise<UserDetails> {
   await findReadableUser(db, actor, id);
-  const [v] = await repo.selectUsers(db, [id], since());
+  const [v] = await repo.selectUsers(db, [id], since(), await warehouseScopeOf(db, actor));
   if (!v) throw userNotFound();
-  const [item] = await listItems(db, [v], await warehouseScopeOf(db, actor), seesFullCards(actor) ? 'full' : 'masked');
-  if (!item) throw userNotFound();
   return {
-    ...item,
+    ...toListItem(v, seesFullCards(actor) ? 'full' : 'masked'),
     phone: v.user.phone,
     activated: v.user.activatedAt !== null,
     created_at: v.user.createdAt.toISOString(),
