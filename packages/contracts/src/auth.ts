@@ -51,6 +51,12 @@ export const setPasswordBodySchema = z
   .refine((b) => b.password === b.password_confirmation, {
     error: 'register.passwordsDiffer',
     path: ['password_confirmation'],
+    // Compare whenever both passwords are strings, even if another field (the rules box) failed,
+    // so the form shows every message at once instead of revealing the mismatch on a second submit.
+    when: ({ value }) => {
+      const v = value as { password?: unknown; password_confirmation?: unknown } | null;
+      return typeof v?.password === 'string' && typeof v.password_confirmation === 'string';
+    },
   });
 export type SetPasswordBody = z.infer<typeof setPasswordBodySchema>;
 
