@@ -42,7 +42,8 @@ export function AppLayout() {
           </Group>
         </Container>
       </AppShell.Header>
-      <AppShell.Navbar p="md" hiddenFrom="md">
+      {/* Closed, the drawer only slides off screen: `inert` keeps its links out of the tab order and the a11y tree. */}
+      <AppShell.Navbar p="md" hiddenFrom="md" inert={!opened}>
         <MainMenu me={me} vertical onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
