@@ -1,0 +1,162 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the real server listens, e.g. http://127.0.0.1:41234 (no trailing slash). */
+    e2eBaseUrl: string;
+    /** Folder where the test SMTP server drops every received message as one JSON file. */
+    e2eMailDir: string;
+  }
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(root, 'test-results');
+
+/**
+ * One real server for the whole browser suite:
+ * - a local SMTP server (smtp-server) that stores each message under a temp folder, so tests read mail;
+ * - `node --import tsx apps/api/src/server.ts` on a free port with a fresh DATA_DIR (PGlite, demo seed
+ *   on first start, OWASP-cost password hashes as in production), sending its mail to that SMTP server;
+ * - it waits for /api/health and hands the base URL to the tests (`inject('e2eBaseUrl')`).
+ * The web app must already be built (`npm run test:e2e` builds it first).
+ */
+export default async function setup(project: TestProject) {
+  const started = Date.now();
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build` first (or `npm run test:e2e`, which builds).');
+  }
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'incentive-e2e-'));
+  const dataDir = path.join(tmp, 'data');
+  const mailDir = path.join(tmp, 'mail');
+  mkdirSync(mailDir, { recursive: true });
+  mkdirSync(resultsDir, { recursive: true });
+
+  const smtp = await startSmtp(mailDir);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // One log per run (runs may overlap); kept only when the server logged a warning or an error.
+  const logFile = path.join(resultsDir, `e2e-server-${process.pid}.log`);
+  const log = createWriteStream(logFile);
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    PUBLIC_URL: baseUrl,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+  };
+  // The browser suite always runs on a fresh embedded PGlite, never on a developer's PostgreSQL.
+  delete env.DATABASE_URL;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+  const killOnExit = () => server.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const stop = async (keepLog = false) => {
+    process.off('exit', killOnExit);
+    await stopProcess(server);
+    await new Promise<void>((resolve) => log.end(() => resolve()));
+    await smtp.close();
+    await rm(tmp, { recursive: true, force: true });
+    if (!keepLog && !/^\{/m.test(readFileSync(logFile, 'utf8'))) await rm(logFile, { force: true });
+  };
+
+  try {
+    await waitForHealth(baseUrl, server, 180_000);
+  } catch (err) {
+    await stop(true);
+    const tail = readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n');
+    throw new Error(`${(err as Error).message}\n--- server log (${logFile}) ---\n${tail}`);
+  }
+
+  project.provide('e2eBaseUrl', baseUrl);
+  project.provide('e2eMailDir', mailDir);
+  console.log(`[e2e] server ready at ${baseUrl} in ${Date.now() - started} ms (log: ${path.relative(root, logFile)})`);
+  return () => stop();
+}
+
+/** A free TCP port on the loopback interface. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      const p = typeof address === 'object' && address ? address.port : 0;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+/** Plain SMTP on 127.0.0.1 without TLS or auth; every message lands in `dir` as {to, from, raw}. */
+async function startSmtp(dir: string): Promise<{ port: number; close: () => Promise<void> }> {
+  let seq = 0;
+  const smtp = new SMTPServer({
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('error', callback);
+      stream.on('end', () => {
+        const message = {
+          receivedAt: Date.now(),
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        };
+        seq += 1;
+        const file = path.join(dir, `${String(Date.now())}-${String(seq).padStart(4, '0')}.json`);
+        writeFile(file, JSON.stringify(message)).then(() => callback(), callback);
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve, reject) => {
+    smtp.once('error', reject);
+    smtp.listen(port, '127.0.0.1', () => resolve());
+  });
+  return { port, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the e2e server exited early with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the e2e server did not answer /api/health within ${timeoutMs} ms`);
+}
+
+/** SIGTERM (the server closes PGlite cleanly), then SIGKILL if it is still there after 15 s. */
+async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
