@@ -132,7 +132,7 @@ describe('POST /api/withdrawal', () => {
     expect(res.json().message).toBe('Your wallet has changed. Refresh the page and try again.');
   });
 
-  it('withdraws only the caller\'s own money, whatever user the body names', async () => {
+  it("withdraws only the caller's own money, whatever user the body names", async () => {
     const victim = await rep({ extra: '30.00' });
     const attacker = await rep({ extra: '5.00' });
     const victimBefore = await me(victim.token);
@@ -143,7 +143,10 @@ describe('POST /api/withdrawal', () => {
       for_user: { id: victim.id },
     });
     expect(res.statusCode).toBe(409); // the amount is not the attacker's balance
-    const ok = await inject('POST', '/api/withdrawal', attacker.token, { amount: mine.wallet.money, user_id: victim.id });
+    const ok = await inject('POST', '/api/withdrawal', attacker.token, {
+      amount: mine.wallet.money,
+      user_id: victim.id,
+    });
     expect(ok.statusCode).toBe(200);
     expect(withdrawalSchema.parse(ok.json()).for_user.id).toBe(attacker.id);
     expect((await me(victim.token)).wallet).toEqual(victimBefore.wallet);
