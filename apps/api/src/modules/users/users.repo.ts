@@ -1,5 +1,5 @@
 import type { Role, UserSort } from '@incentive/contracts';
-import { and, asc, count, eq, gte, inArray, isNull, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias, unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -492,13 +492,4 @@ export async function loginPage(
     .orderBy(sql`${key} ${dir}`, sql`${logins.id} ${dir}`)
     .limit(limit)
     .offset(offset);
-}
-
-/** Logins since `since` (the spec's login_counter_weekly covers 14 days). */
-export async function recentLoginCount(db: DbOrTx, userId: number, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(logins)
-    .where(and(eq(logins.userId, userId), gte(logins.createdAt, since)));
-  return row?.n ?? 0;
 }
