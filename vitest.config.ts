@@ -36,14 +36,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Browser journeys against the built app; their global setup (server, browser) belongs to the e2e suite.
+          // Browser journeys against the built app (`npm run build` first): one real server and a local
+          // SMTP server for the run (e2e/global-setup.ts), files one after another, a browser per file.
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           exclude: ['**/node_modules/**'],
           environment: 'node',
+          globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           maxWorkers: 1,
+          fileParallelism: false,
         },
       },
     ],

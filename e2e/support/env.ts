@@ -4,8 +4,8 @@ function provided(key: 'e2eBaseUrl' | 'e2eMailDir'): string {
   const value = inject(key);
   if (!value) {
     throw new Error(
-      `e2e: '${key}' was not provided: the e2e project needs globalSetup e2e/global-setup.ts ` +
-        '(run `npx vitest run --config e2e/vitest.config.ts`, or add it to the root vitest.config.ts e2e project).',
+      `e2e: '${key}' was not provided by e2e/global-setup.ts: run the suite as \`npm run test:e2e\` ` +
+        '(or `vitest run --project e2e` after `npm run build`).',
     );
   }
   return value;
