@@ -59,7 +59,11 @@ export const users = pgTable(
       byRole('users_sort_complete_profile_idx', k.complete_profile),
       byRole('users_sort_last_login_at_idx', k.last_login_at),
       // Trigram index behind the list search (name, surname, e-mail, asseco id, card number).
-      index('users_search_trgm_idx').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
+      // fastupdate off: new rows go straight into the index. With it on they wait in a pending list
+      // that only VACUUM empties, and PGlite never autovacuums, so searches would read the list.
+      index('users_search_trgm_idx')
+        .using('gin', sql`${userSearchText(t)} gin_trgm_ops`)
+        .with({ fastupdate: false }),
       check('users_role_check', sql`${t.role} in ('root','admin','provider_admin','wholesaler','seller_reg','seller')`),
     ];
   },
@@ -127,7 +131,9 @@ export const warehouses = pgTable(
   },
   (t) => [
     uniqueIndex('warehouses_asseco_id_key').on(t.assecoId).where(sql`${t.deletedAt} is null`),
-    index('warehouses_search_trgm_idx').using('gin', sql`${warehouseSearchText(t)} gin_trgm_ops`),
+    index('warehouses_search_trgm_idx')
+      .using('gin', sql`${warehouseSearchText(t)} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 

@@ -1,5 +1,5 @@
 import type { Role } from '@incentive/contracts';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.ts';
 import type { Db } from '../client.ts';
 import { logins, users, userWarehouses } from '../schema.ts';
@@ -44,6 +44,9 @@ export async function seedDemo(db: Db, opts: { scryptLogN: number; now?: Date; v
   await seedCards(db, { seed, now, demoSellerEmail: 'seller@example.com' });
   // Money last: withdrawals take the card each rep had.
   await seedMoney(db, { seed, now, demoSellerEmail: 'seller@example.com' });
+  // After a bulk load: planner statistics and the visibility map (index-only scans). PGlite never
+  // autovacuums, so without this its plans would guess the tables are empty.
+  await db.execute(sql`vacuum analyze`);
 }
 
 async function seedDemoAccounts(db: Db, whIds: number[], logN: number, now: Date) {
