@@ -1,9 +1,10 @@
 import { type Lang, pickLang, type Role } from '@incentive/contracts';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessions, users } from '../db/schema.ts';
 import { forbidden, unauthenticated } from '../lib/app-error.ts';
+import { runCached } from '../lib/prepared.ts';
 import { hashToken } from '../lib/tokens.ts';
 
 /**
@@ -65,19 +66,27 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const header = req.headers.authorization;
     const match = header?.match(/^Bearer ([A-Za-z0-9_-]{20,200})$/);
     if (!match?.[1]) throw unauthenticated();
-    const [row] = await app.db
-      .select({ sessionId: sessions.id, id: users.id, role: users.role, email: users.email })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.tokenHash, hashToken(match[1])),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, new Date()),
-          isNull(users.deletedAt),
-        ),
-      )
-      .limit(1);
+    // The one query every request runs: built and prepared once (lib/prepared.ts), not per request.
+    const db = app.db;
+    const [row] = await runCached(
+      db,
+      'auth.session',
+      () =>
+        db
+          .select({ sessionId: sessions.id, id: users.id, role: users.role, email: users.email })
+          .from(sessions)
+          .innerJoin(users, eq(users.id, sessions.userId))
+          .where(
+            and(
+              eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+              isNull(sessions.revokedAt),
+              sql`${sessions.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+              isNull(users.deletedAt),
+            ),
+          )
+          .limit(1),
+      { tokenHash: hashToken(match[1]), now: new Date().toISOString() },
+    );
     if (!row) throw unauthenticated();
     req.user = { id: row.id, role: row.role as Role, email: row.email, sessionId: row.sessionId };
     if (!allowed(access, req.user.role)) throw forbidden();
