@@ -5,7 +5,13 @@ import { Logo } from './logo.tsx';
 /** The framed card of the sign-in and set-password pages. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   return (
-    <Center mih="100dvh" px="md" py="xl" style={{ background: 'linear-gradient(160deg, #e7f5ff 0%, #f8f9fa 60%)' }}>
+    <Center
+      component="main"
+      mih="100dvh"
+      px="md"
+      py="xl"
+      style={{ background: 'linear-gradient(160deg, #e7f5ff 0%, #f8f9fa 60%)' }}
+    >
       <Box w="100%" maw={420}>
         <Center mb="lg">
           <Logo size={40} />

@@ -43,11 +43,12 @@ export function AppLayout() {
         </Container>
       </AppShell.Header>
       {/* Closed, the drawer only slides off screen: `inert` keeps its links out of the tab order and the a11y tree. */}
-      <AppShell.Navbar p="md" hiddenFrom="md" inert={!opened}>
+      <AppShell.Navbar p="md" hiddenFrom="md" inert={!opened} aria-label={t('menu.mainNavigation')}>
         <MainMenu me={me} vertical onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}>
-        <Box style={{ flex: 1 }}>
+      {/* The page is the <main> landmark; the footer follows it as its own landmark. */}
+      <AppShell.Main style={{ minHeight: '70dvh' }}>
+        <Box>
           {/* Back-office pages are lazy chunks: a loader shows inside the shell while one arrives. */}
           <Suspense
             fallback={
@@ -59,8 +60,8 @@ export function AppLayout() {
             <Outlet context={{ me }} />
           </Suspense>
         </Box>
-        <Footer />
       </AppShell.Main>
+      <Footer />
     </AppShell>
   );
 }

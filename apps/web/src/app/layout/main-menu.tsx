@@ -1,5 +1,5 @@
 import type { User } from '@incentive/contracts';
-import { NavLink as MantineNavLink } from '@mantine/core';
+import { Box, NavLink as MantineNavLink } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { menuFor } from './menu-items.ts';
@@ -10,8 +10,10 @@ export function MainMenu({ me, vertical, onNavigate }: { me: User; vertical?: bo
   const location = useLocation();
   const here = location.pathname + location.search;
   return (
-    <nav
-      aria-label={t('menu.mainNavigation')}
+    // In the phone drawer the drawer itself is the <nav>; a second one inside it would nest landmarks.
+    <Box
+      component={vertical ? 'div' : 'nav'}
+      aria-label={vertical ? undefined : t('menu.mainNavigation')}
       style={{ display: 'flex', flexDirection: vertical ? 'column' : 'row', gap: 4 }}
     >
       {menuFor(me).map((item) => {
@@ -30,6 +32,6 @@ export function MainMenu({ me, vertical, onNavigate }: { me: User; vertical?: bo
           />
         );
       })}
-    </nav>
+    </Box>
   );
 }

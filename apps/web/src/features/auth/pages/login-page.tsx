@@ -54,6 +54,7 @@ export function LoginPage() {
             {...form.getInputProps('email')}
           />
           <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
             label={t('login.password')}
             autoComplete="current-password"
             required

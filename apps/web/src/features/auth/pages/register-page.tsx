@@ -54,6 +54,7 @@ export function RegisterPage() {
       <form onSubmit={submit} noValidate>
         <Stack>
           <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
             label={t('register.password')}
             description={t('register.passwordHint')}
             autoComplete="new-password"
@@ -61,6 +62,7 @@ export function RegisterPage() {
             {...form.getInputProps('password')}
           />
           <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t('common.showPassword') }}
             label={t('register.passwordConfirmation')}
             autoComplete="new-password"
             required

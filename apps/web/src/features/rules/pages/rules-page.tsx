@@ -52,7 +52,7 @@ const SECTIONS: { title: string; points: string[] }[] = [
 export function RulesPage() {
   const { t } = useTranslation();
   return (
-    <Container size="sm" py="xl">
+    <Container component="main" size="sm" py="xl">
       <Stack>
         <Logo />
         <Paper withBorder p={{ base: 'md', sm: 'xl' }} radius="md">
