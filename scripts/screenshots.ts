@@ -33,8 +33,8 @@ try {
     const page = await context.newPage();
     if (email) {
       await page.goto(`${base}/`);
-      await page.getByLabel('E-mail').fill(email);
-      await page.getByLabel('Hasło').fill('Demo1234!');
+      await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
+      await page.getByRole('textbox', { name: 'Hasło', exact: true }).fill('Demo1234!');
       await page.getByRole('button', { name: 'Zaloguj' }).click();
       await page.waitForURL((u) => !u.pathname.endsWith('/') || u.pathname !== '/', { timeout: 15_000 });
       await page.waitForLoadState('networkidle');
