@@ -20,6 +20,8 @@ export function AppLayout() {
       header={{ height: 64 }}
       navbar={{ width: 280, breakpoint: 'md', collapsed: { desktop: true, mobile: !opened } }}
       padding={0}
+      // Header and drawer are fixed; main and footer stack so the footer meets the bottom of short pages.
+      style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}
     >
       <AppShell.Header>
         <Container size="xl" h="100%">
@@ -47,7 +49,7 @@ export function AppLayout() {
         <MainMenu me={me} vertical onNavigate={close} />
       </AppShell.Navbar>
       {/* The page is the <main> landmark; the footer follows it as its own landmark. */}
-      <AppShell.Main style={{ minHeight: '70dvh' }}>
+      <AppShell.Main style={{ flex: 1, minHeight: 0 }}>
         <Box>
           {/* Back-office pages are lazy chunks: a loader shows inside the shell while one arrives. */}
           <Suspense
