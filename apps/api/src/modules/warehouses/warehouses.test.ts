@@ -418,6 +418,47 @@ describe('POST, PUT and DELETE /api/warehouses', () => {
   });
 });
 
+describe('a warehouse admin left without warehouses', () => {
+  it('sees empty lists and no records, and signs in still (the web app tells it why)', async () => {
+    const wid = await newWarehouse();
+    seq++;
+    const email = `bez.hurtowni.${seq}.${Date.now()}@example.com`;
+    const created = await call(tok.admin, 'POST', '/api/users', {
+      name: `bezhurtowni${seq}`,
+      email,
+      warehouse_ids: [wid],
+      role: 'wholesaler',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const link = new URL((await t.lastMailTo(email)).link as string);
+    await call(undefined, 'POST', '/api/set-password', {
+      token: link.searchParams.get('token'),
+      email,
+      password: 'Haslo-123456',
+      password_confirmation: 'Haslo-123456',
+      rules: true,
+    });
+    const own = await t.login(email, 'Haslo-123456');
+    expect((await list(own, 'per_page=100')).total).toBe(1);
+    // The admin takes the warehouse away from it.
+    const w = warehouseSchema.parse((await call(tok.admin, 'GET', `/api/warehouses/${wid}`)).json());
+    const put = await call(tok.admin, 'PUT', `/api/warehouses/${wid}`, {
+      assecoId: w.asseco_id,
+      name: w.name,
+      address: w.address,
+      admins_ids: [],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await call(own, 'GET', '/api/me')).json().wholesaler_ids).toEqual([]);
+    expect((await list(own, 'per_page=100&sort=amount')).total).toBe(0);
+    const users = await call(own, 'GET', '/api/users?role=seller');
+    expect(users.json()).toMatchObject({ total: 0, data: [] });
+    expectError(await call(own, 'GET', `/api/warehouses/${wid}`), 404);
+    const csv = await call(own, 'GET', '/api/warehouses/export.csv');
+    expect(csv.rawPayload.toString('utf8').trim().split('\r\n')).toHaveLength(1);
+  });
+});
+
 describe('warehouse role matrix (own = warehouse 1, foreign = warehouse 10)', () => {
   const body = (n: string) => ({ assecoId: `RM-${n}-${Date.now()}`, name: `Rola ${n}`, address: 'ul. Ról 1' });
   const cases: { role: Role; create: number; editOwn: number; editForeign: number; delete: number }[] = [
