@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -6,6 +7,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, isSeeded, seedDemo } from './db/seed/demo
 const config = loadConfig();
 const database = await openDatabase(config);
 await database.migrate();
+// PGlite runs no autovacuum: refresh the planner's statistics at start so plans stay good as data grows.
+if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
 
 const app = await buildApp({
   config,

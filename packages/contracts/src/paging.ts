@@ -31,9 +31,10 @@ export function pagedQuerySchema<const S extends readonly [string, ...string[]]>
 
 /** A numeric id in a path: positive 32-bit integer. */
 export const idParamSchema = z.object({
-  id: z.coerce
-    .number({ error: 'validation.idInvalid' })
-    .int({ error: 'validation.idInvalid' })
-    .min(1, { error: 'validation.idInvalid' })
-    .max(2_147_483_647, { error: 'validation.idInvalid' }),
+  // Digits only: "1e3", "0x10", " 7" or "7.0" are not ids, however Number() would read them.
+  id: z
+    .string({ error: 'validation.idInvalid' })
+    .regex(/^[1-9]\d{0,9}$/, { error: 'validation.idInvalid' })
+    .transform(Number)
+    .pipe(z.number().max(2_147_483_647, { error: 'validation.idInvalid' })),
 });

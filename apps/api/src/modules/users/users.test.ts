@@ -846,7 +846,7 @@ describe('GET /api/users/{id}/logins', () => {
 });
 
 describe('bad input to the user endpoints', () => {
-  const badIds = ['abc', '-1', '1.5', '0', '99999999999', '1;drop', '%00'];
+  const badIds = ['abc', '-1', '1.5', '0', '99999999999', '1;drop', '%00', '1e3', '0x10', '007', '2147483648'];
   it.each(badIds)('id %s -> 422 everywhere, nothing written', async (id) => {
     const before = await backOfficeCounts(t.db);
     const body = await currentBody(ids.seller);
