@@ -279,16 +279,6 @@ export const wallets = pgTable(
   ],
 );
 
-export const LEDGER_KINDS = [
-  'quiz_reward',
-  'challenge_reward',
-  'adjustment',
-  'withdrawal_requested',
-  'withdrawal_paid',
-  'withdrawal_failed',
-] as const;
-export const LEDGER_SOURCES = ['quiz', 'challenge', 'withdrawal', 'admin'] as const;
-
 /**
  * The append-only ledger. `amount` is in grosze: positive for rewards, requested, paid and
  * failed withdrawals (the kind says which balances move), signed for adjustments. The unique

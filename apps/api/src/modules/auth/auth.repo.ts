@@ -39,25 +39,12 @@ export async function retireOtherTokens(db: DbOrTx, userId: number, keepId: numb
     .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt), ne(passwordTokens.id, keepId)));
 }
 
-/** A usable token row, locked for the rest of the transaction so two submits cannot both use it. */
-export async function lockUsableToken(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
-    .select()
-    .from(passwordTokens)
-    .where(
-      and(
-        eq(passwordTokens.tokenHash, tokenHash),
-        isNull(passwordTokens.usedAt),
-        gt(passwordTokens.expiresAt, new Date()),
-      ),
-    )
-    .for('update')
-    .limit(1);
-  return row;
-}
-
-export async function findUsableToken(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
+/**
+ * A usable (unused, unexpired) token row. With `lock`, the row stays locked for the rest of the
+ * transaction, so two submits of one link cannot both use it.
+ */
+export async function findUsableToken(db: DbOrTx, tokenHash: string, lock = false) {
+  const query = db
     .select()
     .from(passwordTokens)
     .where(
@@ -68,6 +55,7 @@ export async function findUsableToken(db: DbOrTx, tokenHash: string) {
       ),
     )
     .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   return row;
 }
 

@@ -58,7 +58,7 @@ export async function setPassword(db: Db, s: AuthSettings, body: SetPasswordBody
 
   const hash = await hashPassword(body.password, s.scryptLogN);
   await db.transaction(async (tx) => {
-    const token = await repo.lockUsableToken(tx, tokenHash);
+    const token = await repo.findUsableToken(tx, tokenHash, true);
     if (!token) throw new AppError(422, 'register.tokenInvalid');
     await repo.markTokenUsed(tx, token.id);
     await repo.setPasswordHash(tx, user.id, hash);
