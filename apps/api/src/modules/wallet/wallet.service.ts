@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { formatGrosze } from '../../lib/money.ts';
+import { offsetOf, paged } from '../../lib/paging.ts';
 import { queryRows } from '../../lib/query-rows.ts';
 import { findActiveUserById } from '../users/users.repo.ts';
 import { post } from './ledger.service.ts';
@@ -57,14 +58,11 @@ export async function history(
     .where(where)
     .orderBy(dir(q.sort === 'id' ? ledgerEntries.id : ledgerEntries.createdAt), dir(ledgerEntries.id))
     .limit(q.per_page)
-    .offset((q.page - 1) * q.per_page);
+    .offset(offsetOf(q.page, q.per_page));
   const [agg] = await db.select({ n: count() }).from(ledgerEntries).where(and(where));
   const total = agg?.n ?? 0;
-  return {
-    current_page: q.page,
-    last_page: Math.max(1, Math.ceil(total / q.per_page)),
-    total,
-    data: rows.map(
+  return paged(
+    rows.map(
       (r): LedgerEntry => ({
         id: r.id,
         created_at: r.createdAt.toISOString(),
@@ -75,7 +73,10 @@ export async function history(
         reason: r.reason,
       }),
     ),
-  };
+    total,
+    q.page,
+    q.per_page,
+  );
 }
 
 type OverviewRow = { month: string; earned: string; requested: string; paid_out: string; returned: string };

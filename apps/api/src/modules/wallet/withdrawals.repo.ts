@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { payoutBatches, users, withdrawals } from '../../db/schema.ts';
+import { containsPattern, offsetOf } from '../../lib/paging.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -19,7 +20,7 @@ function listWhere(q: WithdrawalListQuery, onlyUserId?: number): SQL | undefined
   if (onlyUserId !== undefined) conds.push(eq(withdrawals.userId, onlyUserId));
   if (q.status) conds.push(eq(withdrawals.status, q.status));
   if (q.search) {
-    const like = `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(q.search);
     conds.push(
       // The same expression as the users' trigram index, so the planner can use it.
       sql`(lower(${users.name} || ' ' || coalesce(${users.surname}, '') || ' ' || ${users.email} || ' ' || coalesce(${users.assecoId}, '') || ' ' || coalesce(${users.cardNumber}, '')) like ${like} or ${withdrawals.id}::text = ${q.search})`,
@@ -42,7 +43,7 @@ export async function listWithdrawals(db: DbOrTx, q: WithdrawalListQuery, onlyUs
     .where(where)
     .orderBy(dir(SORT[q.sort]), dir(withdrawals.id))
     .limit(q.per_page)
-    .offset((q.page - 1) * q.per_page);
+    .offset(offsetOf(q.page, q.per_page));
   const [agg] = await db
     .select({ n: count(), sum: sql<string>`coalesce(sum(${withdrawals.amount}), 0)` })
     .from(withdrawals)

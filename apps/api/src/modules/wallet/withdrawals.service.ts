@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { formatGrosze } from '../../lib/money.ts';
+import { paged } from '../../lib/paging.ts';
 import { findActiveUserById } from '../users/users.repo.ts';
 import { lockWallet } from './ledger.repo.ts';
 import { post } from './ledger.service.ts';
@@ -64,16 +65,11 @@ export async function listWithdrawals(
   opts: { onlyUserId?: number; maskCards: boolean },
 ): Promise<WithdrawalList> {
   const { rows, total, sum } = await repo.listWithdrawals(db, q, opts.onlyUserId);
-  return {
-    current_page: q.page,
-    last_page: Math.max(1, Math.ceil(total / q.per_page)),
-    total,
-    data: rows.map((r) => {
-      const w = toWithdrawal(r.w, r.user);
-      return opts.maskCards ? { ...w, card_number: `•••• ${w.card_number.slice(-4)}` } : w;
-    }),
-    total_amount: formatGrosze(sum),
-  };
+  const data = rows.map((r) => {
+    const w = toWithdrawal(r.w, r.user);
+    return opts.maskCards ? { ...w, card_number: `•••• ${w.card_number.slice(-4)}` } : w;
+  });
+  return { ...paged(data, total, q.page, q.per_page), total_amount: formatGrosze(sum) };
 }
 
 /**
