@@ -4,19 +4,19 @@ import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../../app/use-current-user.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { useUser } from '../api/get-user.ts';
-import { useWarehouse } from '../api/get-warehouse.ts';
 import { QK } from '../api/paths.ts';
 import { createUser, updateUser } from '../api/upsert-user.ts';
 import { FormFrame } from '../components/form-frame.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { fieldErrors } from '../components/server-errors.ts';
 import { WarehousePicker } from '../components/warehouse-picker.tsx';
+import { useFromWarehouse } from '../hooks/use-from-warehouse.ts';
 import { useLoadFailureRedirect } from '../hooks/use-load-failure-redirect.ts';
 import { can, parseId } from '../permissions.ts';
 
@@ -52,9 +52,7 @@ function AdminForm({ existing }: { existing: UserDetails | null }) {
   const me = useCurrentUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [params] = useSearchParams();
-  const fromWarehouse = parseId(params.get('warehouse_id') ?? undefined);
-  const fromWarehouseRecord = useWarehouse(fromWarehouse);
+  const { id: fromWarehouse, record: fromWarehouseRecord } = useFromWarehouse();
   const [busy, setBusy] = useState(false);
 
   // A regional manager creates warehouse admins only; plain admins only an admin.
@@ -127,7 +125,7 @@ function AdminForm({ existing }: { existing: UserDetails | null }) {
   const known = [
     ...(existing?.warehouses ?? []),
     ...me.warehouses,
-    ...(fromWarehouseRecord.data ? [fromWarehouseRecord.data] : []),
+    ...(fromWarehouseRecord ? [fromWarehouseRecord] : []),
   ].map((w) => ({ id: w.id, label: w.name }));
 
   return (
