@@ -1,5 +1,5 @@
 import type { Role } from '@incentive/contracts';
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.ts';
 import type { Db } from '../client.ts';
 import { logins, users, userWarehouses } from '../schema.ts';
@@ -71,11 +71,15 @@ async function seedDemoAccounts(db: Db, whIds: number[], logN: number, now: Date
     if (whs.length) await db.insert(userWarehouses).values(whs.map((warehouseId) => ({ userId: id, warehouseId })));
     // A short history, so the demo seller's details page has logins to show.
     if (a.role === 'seller') {
+      const days = [3, 9, 20];
       await db
         .insert(logins)
-        .values(
-          [3, 9, 20].map((d) => ({ userId: id, createdAt: new Date(now.getTime() - d * 86400_000), ip: '127.0.0.1' })),
-        );
+        .values(days.map((d) => ({ userId: id, createdAt: new Date(now.getTime() - d * 86400_000), ip: '127.0.0.1' })));
+      // last_login_at always follows the newest login row (the tables' 'active' and 'last login').
+      await db
+        .update(users)
+        .set({ lastLoginAt: new Date(now.getTime() - Math.min(...days) * 86400_000) })
+        .where(eq(users.id, id));
     }
   }
 }

@@ -34,7 +34,7 @@ export function MoneyOverviewPanel() {
       </SimpleGrid>
       {data.months.length > 0 && (
         <Table.ScrollContainer minWidth={520} mt="md">
-          <Table striped fz="sm" aria-label={t('overview.byMonth')}>
+          <Table striped fz="sm" aria-label={t('overview.byMonth')} style={{ whiteSpace: 'nowrap' }}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('overview.month')}</Table.Th>
