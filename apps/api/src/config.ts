@@ -21,6 +21,11 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 90)
     .default(24 * 14),
+  /**
+   * How long a token's session lookup is reused (0 turns the cache off). Writes in this process
+   * empty it at once; this bounds how late another API process sees a logout or deactivation.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** Lifetime of a set-password link. */
   SET_PASSWORD_TTL_HOURS: z.coerce
     .number()

@@ -29,7 +29,10 @@ export type CardRecord = z.infer<typeof cardRecordSchema>;
 /** Answer of POST /api/card: the new (now current) card, masked as the caller would see it. */
 export const addCardResponseSchema = z.object({ message: z.string(), card: cardRecordSchema });
 
+/** What a masked card number shows before its last 4 digits. */
+export const CARD_MASK_PREFIX = '•••• •••• •••• ';
+
 /** "•••• •••• •••• 1234" */
 export function maskCardNumber(n: string): string {
-  return `•••• •••• •••• ${n.slice(-4)}`;
+  return `${CARD_MASK_PREFIX}${n.slice(-4)}`;
 }

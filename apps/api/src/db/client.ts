@@ -82,7 +82,14 @@ export async function openPglite(opts: { dir?: string; loadDataDir?: Blob } = {}
 }
 
 export function openPostgres(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // The named statements of lib/prepared.ts are written for one plan per shape (placeholders,
+    // index-driven). Left to choose, PostgreSQL re-plans the list queries on every call (their
+    // LIMIT is a parameter), which cost twice their execution (docs/decisions/010).
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
   // An idle connection dropped by the server must not crash the process; the pool replaces it.
   pool.on('error', (err) => console.error(`PostgreSQL pool: ${err.message}`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;

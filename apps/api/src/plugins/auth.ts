@@ -6,6 +6,7 @@ import { sessions, users } from '../db/schema.ts';
 import { forbidden, unauthenticated } from '../lib/app-error.ts';
 import { runCached } from '../lib/prepared.ts';
 import { hashToken } from '../lib/tokens.ts';
+import { SessionCache } from './session-cache.ts';
 
 /**
  * Every route declares who may call it in `config.access`; a route without a declaration
@@ -28,7 +29,14 @@ declare module 'fastify' {
     lang: Lang;
     user: AuthUser | null;
   }
+  interface FastifyInstance {
+    /** Who each recently seen bearer token belongs to (plugins/session-cache.ts). */
+    sessionCache: SessionCache<AuthUser>;
+  }
 }
+
+/** Methods that never write: only these leave the session cache as it is. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const PUBLIC: Access = { public: true };
 export const roles = (...r: Role[]): Access => ({ roles: r });
@@ -47,6 +55,13 @@ export function requireUser(req: FastifyRequest): AuthUser {
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('lang', 'pl');
   app.decorateRequest('user', null);
+  app.decorate('sessionCache', new SessionCache<AuthUser>((app.config?.SESSION_CACHE_SECONDS ?? 5) * 1000));
+
+  // A request that may have written (a logout, a new password, a deactivation, an edited role)
+  // empties the cache before its answer leaves, after its transaction committed.
+  app.addHook('onSend', async (req) => {
+    if (!READS.has(req.method)) app.sessionCache.clear();
+  });
 
   // Anything outside /api (the SPA and its files) and the API docs are public by nature.
   app.addHook('onRoute', (route) => {
@@ -66,29 +81,43 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const header = req.headers.authorization;
     const match = header?.match(/^Bearer ([A-Za-z0-9_-]{20,200})$/);
     if (!match?.[1]) throw unauthenticated();
-    // The one query every request runs: built and prepared once (lib/prepared.ts), not per request.
-    const db = app.db;
-    const [row] = await runCached(
-      db,
-      'auth.session',
-      () =>
-        db
-          .select({ sessionId: sessions.id, id: users.id, role: users.role, email: users.email })
-          .from(sessions)
-          .innerJoin(users, eq(users.id, sessions.userId))
-          .where(
-            and(
-              eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-              isNull(sessions.revokedAt),
-              sql`${sessions.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
-              isNull(users.deletedAt),
-            ),
-          )
-          .limit(1),
-      { tokenHash: hashToken(match[1]), now: new Date().toISOString() },
-    );
-    if (!row) throw unauthenticated();
-    req.user = { id: row.id, role: row.role as Role, email: row.email, sessionId: row.sessionId };
+    const tokenHash = hashToken(match[1]);
+    const cached = app.sessionCache.get(tokenHash);
+    if (cached) {
+      req.user = cached;
+    } else {
+      const epoch = app.sessionCache.epoch;
+      // Built and prepared once (lib/prepared.ts), not per request.
+      const db = app.db;
+      const [row] = await runCached(
+        db,
+        'auth.session',
+        () =>
+          db
+            .select({
+              sessionId: sessions.id,
+              expiresAt: sessions.expiresAt,
+              id: users.id,
+              role: users.role,
+              email: users.email,
+            })
+            .from(sessions)
+            .innerJoin(users, eq(users.id, sessions.userId))
+            .where(
+              and(
+                eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+                isNull(sessions.revokedAt),
+                sql`${sessions.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
+                isNull(users.deletedAt),
+              ),
+            )
+            .limit(1),
+        { tokenHash, now: new Date().toISOString() },
+      );
+      if (!row) throw unauthenticated();
+      req.user = { id: row.id, role: row.role as Role, email: row.email, sessionId: row.sessionId };
+      app.sessionCache.set(tokenHash, { value: req.user, expiresAt: row.expiresAt.getTime() }, epoch);
+    }
     if (!allowed(access, req.user.role)) throw forbidden();
   });
 });

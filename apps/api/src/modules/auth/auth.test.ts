@@ -356,6 +356,30 @@ describe('GET /api/me', () => {
     const token = await t.login('provider@example.com');
     const id = (await me(token)).json().id as number;
     await t.db.update(sessions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(sessions.userId, id));
+    // Written behind the API's back (as another process would): seen once the session cache's
+    // few seconds are over, which clearing it stands in for.
+    t.app.sessionCache.clear();
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('sees a session revoked by another process once the session cache lapses', async () => {
+    const short = await createTestApp({ env: { SESSION_CACHE_SECONDS: '1' } });
+    try {
+      const token = await short.login('provider@example.com');
+      const get = () => short.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
+      const id = (await get()).json().id as number;
+      await short.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, id));
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await get()).statusCode).toBe(401);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('ends a session at once when this process logs it out, even right after it was cached', async () => {
+    const token = await t.login('provider@example.com');
+    for (let i = 0; i < 3; i++) expect((await me(token)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) })).statusCode).toBe(200);
     expect((await me(token)).statusCode).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
-import type { Role, UserSort } from '@incentive/contracts';
+import { CARD_MASK_PREFIX, type Role, type UserDetails, type UserSort } from '@incentive/contracts';
 import { and, count, eq, inArray, isNull, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { alias, unionAll } from 'drizzle-orm/pg-core';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   cards,
@@ -17,6 +17,7 @@ import {
 } from '../../db/schema.ts';
 import { containsPattern, direction } from '../../lib/paging.ts';
 import { runCached } from '../../lib/prepared.ts';
+import { isoSql, jsonObject, notBlankSql, plnSql } from '../../lib/sql-json.ts';
 import { moneySql } from '../wallet/money-view.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -171,6 +172,15 @@ export interface UserListFilter {
 
 type Values = Record<string, string | number>;
 
+/**
+ * A LIMIT written into the SQL text rather than bound (drizzle takes SQL there at run time; its
+ * types only admit numbers and placeholders). Only ever a validated page size.
+ */
+function literalLimit(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 1 || n > 10_000) throw new Error(`bad page size ${n}`);
+  return sql.raw(String(n)) as unknown as number;
+}
+
 /** Placeholders p0…pn for a list of ids, with their values. */
 function idList(prefix: string, ids: number[]): { list: Placeholder[]; values: Values } {
   return {
@@ -192,28 +202,57 @@ function filterValues(f: UserListFilter): Values {
   };
 }
 
-const found = alias(users, 'found');
-
-/** The filter's condition on `users`, with placeholders (see filterValues). */
-function whereOf(f: UserListFilter): SQL {
-  // Members of warehouses as the ids the warehouse index finds first (a scope or one warehouse
-  // holds few users; tested row by row along a sort index it would cost a probe per user).
+/** Users of warehouses as the ids the warehouse index finds first (a scope or one warehouse holds
+ * few users; tested row by row along a sort index it would cost a probe per user). */
+function memberOf(id: SQL | typeof users.id, f: UserListFilter): SQL | undefined {
   const member = (match: SQL) =>
-    sql`${users.id} = any(array(select ${userWarehouses.userId} from ${userWarehouses} where ${match}))`;
-  const where = and(
-    eq(users.role, sql.placeholder('role')),
-    isNull(users.deletedAt),
+    sql`${id} = any(array(select ${userWarehouses.userId} from ${userWarehouses} where ${match}))`;
+  return and(
     f.scope
       ? member(sql`${userWarehouses.warehouseId} in (${sql.join(idList('c', f.scope).list, sql`, `)})`)
       : undefined,
     f.warehouseId !== undefined ? member(sql`${userWarehouses.warehouseId} = ${sql.placeholder('wh')}`) : undefined,
-    // The search as the ids the trigram index finds first. Written inline, the planner may instead
-    // walk a sort index testing every row (it guesses matches are spread evenly; names are not).
-    f.search
-      ? sql`${users.id} = any(array(select ${found.id} from ${users} as "found" where ${userSearchText(found)} like ${sql.placeholder('pattern')}))`
-      : undefined,
   );
-  return where ?? sql`true`;
+}
+
+/** The filter's condition on `users` (without the search, see matchesCte), with placeholders (see filterValues). */
+function whereOf(f: UserListFilter): SQL {
+  return and(eq(users.role, sql.placeholder('role')), isNull(users.deletedAt), memberOf(users.id, f)) ?? sql`true`;
+}
+
+/**
+ * A search's candidates with their sort key, found once per query through the trigram index and
+ * read twice (the page and the total), so the search runs once. Only the search is in its WHERE:
+ * with the role there too the planner ANDs the whole role's index into the bitmap. The role,
+ * deletion and warehouses are checked on its rows (matchFilter).
+ */
+function matchesCte(db: DbOrTx, sort: UserSort) {
+  return db.$with('matches').as(
+    db
+      .select({
+        id: sql<number>`${users.id}`.as('mid'),
+        role: sql<string>`${users.role}`.as('mrole'),
+        deletedAt: sql`${users.deletedAt}`.as('mgone'),
+        sk: sql`${sortKey(sort)}`.as('msk'),
+      })
+      .from(users)
+      .leftJoin(wallets, eq(wallets.userId, users.id))
+      .where(sql`${userSearchText(users)} like ${sql.placeholder('pattern')}`),
+  );
+}
+
+const MATCH = {
+  id: sql.raw('"matches"."mid"'),
+  role: sql.raw('"matches"."mrole"'),
+  gone: sql.raw('"matches"."mgone"'),
+  sk: sql.raw('"matches"."msk"'),
+};
+
+/** The filter on the rows of matchesCte. */
+function matchFilter(f: UserListFilter): SQL {
+  return (
+    and(sql`${MATCH.role} = ${sql.placeholder('role')}`, sql`${MATCH.gone} is null`, memberOf(MATCH.id, f)) ?? sql`true`
+  );
 }
 
 const SINCE = sql`${sql.placeholder('since')}::timestamptz`;
@@ -225,42 +264,19 @@ const loginCountSql = () =>
 /** When the current (newest) card was added. */
 const cardUpdatedAtSql = () => sql`(select max(${cards.createdAt}) from ${cards} where ${cards.userId} = ${users.id})`;
 
-export interface WarehouseRef {
-  id: number;
-  name: string;
-}
-
-/** A user's (not deleted) warehouses as a JSON array, lowest id first; with `scope`, only those in it. */
-function warehousesSql(whScope: number[] | null): SQL<WarehouseRef[]> {
+/** A user's (not deleted) warehouses as a JSON array of {id, name}, lowest id first; with `scope`, only those in it. */
+function warehousesSql(whScope: number[] | null): SQL {
   const inScope = whScope ? sql`and ${warehouses.id} in (${sql.join(idList('v', whScope).list, sql`, `)})` : sql``;
-  return sql`(select coalesce(json_agg(json_build_object('id', ${warehouses.id}, 'name', ${warehouses.name}) order by ${warehouses.id}), '[]'::json) from ${userWarehouses} inner join ${warehouses} on ${warehouses.id} = ${userWarehouses.warehouseId} where ${userWarehouses.userId} = ${users.id} and ${warehouses.deletedAt} is null ${inScope})`.mapWith(
-    toWarehouseRefs,
-  );
-}
-
-/** The JSON of warehousesSql, whether the driver parsed it already or not. */
-function toWarehouseRefs(value: unknown): WarehouseRef[] {
-  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
-  if (!Array.isArray(parsed)) return [];
-  return parsed.map((w: { id: unknown; name: unknown }) => ({ id: Number(w.id), name: String(w.name) }));
+  return sql`(select coalesce(json_agg(json_build_object('id', ${warehouses.id}, 'name', ${warehouses.name}) order by ${warehouses.id}), '[]'::json) from ${userWarehouses} inner join ${warehouses} on ${warehouses.id} = ${userWarehouses.warehouseId} where ${userWarehouses.userId} = ${users.id} and ${warehouses.deletedAt} is null ${inScope})`;
 }
 
 /** The number of users in the list: the trigger-kept count for a whole role, else a count. */
 function totalSql(f: UserListFilter): SQL {
-  if (!f.scope && f.warehouseId === undefined && !f.search) {
+  if (f.search) return sql`(select count(*) from "matches" where ${matchFilter(f)})`;
+  if (!f.scope && f.warehouseId === undefined) {
     return sql`(select coalesce((select ${userRoleCounts.n} from ${userRoleCounts} where ${userRoleCounts.role} = ${sql.placeholder('role')}), 0))`;
   }
   return sql`(select count(*) from ${users} where ${whereOf(f)})`;
-}
-
-export async function countUsers(db: DbOrTx, f: UserListFilter): Promise<number> {
-  const [row] = await runCached(
-    db,
-    `users.count:${filterShape(f)}`,
-    () => db.select({ n: sql`${totalSql(f)}`.mapWith(Number) }).from(sql`(select 1) as one`),
-    filterValues(f),
-  );
-  return row?.n ?? 0;
 }
 
 function sortKey(sort: UserSort): SQL {
@@ -283,61 +299,98 @@ function sortKey(sort: UserSort): SQL {
   }
 }
 
-/** What a user row of a list or a details page is made of. */
-function viewFields(whScope: number[] | null) {
-  return {
-    user: {
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      surname: users.surname,
-      role: users.role,
-      assecoId: users.assecoId,
-      phone: users.phone,
-      cardNumber: users.cardNumber,
-      activatedAt: users.activatedAt,
-      lastLoginAt: users.lastLoginAt,
-      createdAt: users.createdAt,
-    },
-    wallet: wallets,
-    loginCount: loginCountSql().mapWith(Number),
-    cardUpdatedAt: cardUpdatedAtSql().mapWith(users.createdAt),
-    warehouses: warehousesSql(whScope),
-  };
+export interface UserJsonOptions {
+  /** Only these warehouses are listed on the user (a scoped actor's), or null for all. */
+  whScope: number[] | null;
+  /** The card number in full (root and admin on a details page) or masked. */
+  card: 'masked' | 'full';
+  /** Add the details page's fields (phone, activated, created_at). */
+  details?: boolean;
 }
 
-function selectUsersQuery(db: DbOrTx, count: number, whScope: number[] | null) {
-  return db
-    .select(viewFields(whScope))
-    .from(users)
-    .leftJoin(wallets, eq(wallets.userId, users.id))
-    .where(
-      inArray(
-        users.id,
-        idList(
-          'i',
-          Array.from({ length: count }, () => 0),
-        ).list,
-      ),
-    );
+/**
+ * The user of the current `users` row (LEFT JOINed with its `wallets` row) as the JSON of the
+ * contracts' UserListItem, or UserDetails with `details`: the one definition of how a user
+ * looks on the wire. The money fields map onto the wallet's balances (docs/decisions/004):
+ * - wallet.money: available now; wallet.in_withdrawal: requested, not yet paid;
+ * - money_earned: earned and not yet paid out (available + in withdrawal);
+ * - money_withdrawed = withdraw_amount: paid out to the card;
+ * - total_amount: everything earned (quiz + challenge + adjustments) = money_earned + money_withdrawed;
+ * - amount_from_quiz: earned from quizzes.
+ */
+function userJson(o: UserJsonOptions): SQL {
+  const balance = (column: typeof wallets.available) => sql`coalesce(${column}, 0)`;
+  const whList = warehousesSql(o.whScope);
+  const cardNumber =
+    o.card === 'full' ? sql`${users.cardNumber}` : sql`${CARD_MASK_PREFIX}::text || right(${users.cardNumber}, 4)`;
+  return jsonObject({
+    id: sql`${users.id}`,
+    name: sql`${users.name}`,
+    surname: sql`${users.surname}`,
+    email: sql`${users.email}`,
+    role: sql`${users.role}`,
+    asseco_id: sql`${users.assecoId}`,
+    card: sql`case when ${users.cardNumber} is null then null else ${jsonObject({
+      number: cardNumber,
+      updated_at: isoSql(sql`coalesce(${cardUpdatedAtSql()}, ${users.createdAt})`),
+    })} end`,
+    wallet: jsonObject({
+      money: plnSql(balance(wallets.available)),
+      in_withdrawal: plnSql(balance(wallets.inWithdrawal)),
+      updated_at: isoSql(wallets.updatedAt),
+    }),
+    money_earned: plnSql(sql`${balance(wallets.available)} + ${balance(wallets.inWithdrawal)}`),
+    money_withdrawed: plnSql(moneySql.withdrawn),
+    withdraw_amount: plnSql(moneySql.withdrawn),
+    total_amount: plnSql(moneySql.totalAmount),
+    amount_from_quiz: plnSql(moneySql.amountFromQuiz),
+    // Filled by the quizzes and challenges features.
+    money_to_get: plnSql(sql`0`),
+    last_login_at: isoSql(users.lastLoginAt),
+    login_counter_weekly: loginCountSql(),
+    challenges: sql`'[]'::json`,
+    wholesaler_ids: sql`case when ${users.role} = 'wholesaler' then (select coalesce(json_agg(w -> 'id'), '[]'::json) from json_array_elements(${whList}) as w) else '[]'::json end`,
+    warehouses: whList,
+    is_active: sql`${users.lastLoginAt} is not null`,
+    complete_profile: sql`(${notBlankSql(users.name)} and ${notBlankSql(users.surname)} and ${notBlankSql(users.email)} and ${notBlankSql(users.assecoId)})`,
+    ...(o.details
+      ? {
+          phone: sql`${users.phone}`,
+          activated: sql`${users.activatedAt} is not null`,
+          created_at: isoSql(users.createdAt),
+        }
+      : {}),
+  });
 }
 
-export type UserView = Awaited<ReturnType<typeof selectUsersQuery>>[number];
+function userJsonValues(o: UserJsonOptions, since: Date): Values {
+  return { ...(o.whScope ? idList('v', o.whScope).values : {}), since: since.toISOString() };
+}
 
-/** Users by id with their wallet, recent login count, card date and warehouses, in one query. */
-export async function selectUsers(
+const userJsonKey = (o: UserJsonOptions) => `${o.card}:${o.details ? 'd' : ''}:${o.whScope?.length ?? '-'}`;
+
+/** One user as UserDetails (see userJson), deactivated or not; undefined if there is no such id. */
+export async function selectUserDetails(
   db: DbOrTx,
-  ids: number[],
+  id: number,
   since: Date,
-  whScope: number[] | null,
-): Promise<UserView[]> {
-  if (ids.length === 0) return [];
-  return runCached(
+  o: Omit<UserJsonOptions, 'details'>,
+): Promise<UserDetails | undefined> {
+  const options = { ...o, details: true };
+  const [row] = await runCached(
     db,
-    `users.select:${ids.length}:${whScope?.length ?? '-'}`,
-    () => selectUsersQuery(db, ids.length, whScope),
-    { ...idList('i', ids).values, ...(whScope ? idList('v', whScope).values : {}), since: since.toISOString() },
+    `users.one:${userJsonKey(options)}`,
+    () =>
+      db
+        .select({ user: userJson(options) })
+        .from(users)
+        .leftJoin(wallets, eq(wallets.userId, users.id))
+        .where(eq(users.id, sql.placeholder('id'))),
+    { ...userJsonValues(options, since), id },
   );
+  if (!row) return undefined;
+  // node-postgres and PGlite both hand json columns over parsed.
+  return (typeof row.user === 'string' ? JSON.parse(row.user) : row.user) as UserDetails;
 }
 
 const WALLET_SORTS: Partial<Record<UserSort, SQL>> = {
@@ -348,20 +401,32 @@ const WALLET_SORTS: Partial<Record<UserSort, SQL>> = {
 };
 
 /**
- * The ordered ids (pid) and sort keys (sk) of one page (placeholders limit, offset, cap).
+ * The ordered ids (pid) and sort keys (sk) of one page of `limit` rows (placeholders offset, cap).
+ * The page size is written into the SQL (one statement per size): with it a parameter, the one
+ * plan per statement cannot know a page is 10 rows and sorts the whole role instead.
  * - Sorts on the users row walk that sort's index and stop after the page.
  * - Money and recent logins of a whole role (no search, warehouse or scope, which leave few rows
  *   to sort directly): two index-driven parts, the users that have a key in key order (the wallets'
  *   sort indexes; the recent logins by date) and those whose key is 0 in id order, each stopping at
  *   offset + limit rows (cap), so a first page never sorts the whole role.
  */
-function pageIds(db: DbOrTx, f: UserListFilter, sort: UserSort, order: 'asc' | 'desc') {
+function pageIds(db: DbOrTx, f: UserListFilter, sort: UserSort, order: 'asc' | 'desc', pageSize: number) {
   const dir = direction(order);
   const where = whereOf(f);
-  const limit = sql.placeholder('limit');
+  const limit = literalLimit(pageSize);
   const offset = sql.placeholder('offset');
   const cap = sql.placeholder('cap');
-  const wholeRole = !f.search && !f.scope && f.warehouseId === undefined;
+  if (f.search) {
+    return db
+      .select({ pid: sql<number>`${MATCH.id}`.as('pid'), sk: sql<number>`${MATCH.sk}`.as('sk') })
+      .from(sql`"matches"`)
+      .where(matchFilter(f))
+      .orderBy(sql`${MATCH.sk} ${dir}`, sql`${MATCH.id} ${dir}`)
+      .limit(limit)
+      .offset(offset)
+      .as('p');
+  }
+  const wholeRole = !f.scope && f.warehouseId === undefined;
   const money = WALLET_SORTS[sort];
   if (wholeRole && (money || sort === 'login_counter_weekly')) {
     const pid = sql<number>`${users.id}`.as('pid');
@@ -432,22 +497,27 @@ function listQuery(
   sort: UserSort,
   order: 'asc' | 'desc',
   withTotal: boolean,
-  whScope: number[] | null,
+  o: UserJsonOptions,
+  pageSize: number,
 ) {
   const dir = direction(order);
-  const page = pageIds(db, f, sort, order);
-  return db
-    .select({ ...viewFields(whScope), total: (withTotal ? totalSql(f) : sql`0`).mapWith(Number) })
+  const page = pageIds(db, f, sort, order, pageSize);
+  return (f.search ? db.with(matchesCte(db, sort)) : db)
+    .select({
+      total: (withTotal ? totalSql(f) : sql`0`).mapWith(Number),
+      data: sql<string>`coalesce(json_agg(${userJson(o)} order by ${page.sk} ${dir}, ${page.pid} ${dir}), '[]'::json)::text`,
+    })
     .from(page)
     .innerJoin(users, eq(users.id, page.pid))
-    .leftJoin(wallets, eq(wallets.userId, users.id))
-    .orderBy(sql`${page.sk} ${dir}`, sql`${page.pid} ${dir}`);
+    .leftJoin(wallets, eq(wallets.userId, users.id));
 }
 
 /**
  * One page of a user list and the list's total, in one query: the page's ids first (pageIds),
  * then their rows, so per-row figures (recent logins, card date, warehouses) are computed for the
- * page only. `total` is undefined when the page is empty (past the end): count separately then.
+ * page only. `data` is the page as a JSON array of UserListItem, built by PostgreSQL: mapping and
+ * serialising ten rows field by field cost Node more than the whole query costs the database
+ * (docs/decisions/010-lists-as-json.md).
  */
 export async function listPage(
   db: DbOrTx,
@@ -455,17 +525,16 @@ export async function listPage(
   q: { sort: UserSort; order: 'asc' | 'desc'; limit: number; offset: number; withTotal: boolean },
   since: Date,
   whScope: number[] | null,
-): Promise<{ rows: UserView[]; total: number | undefined }> {
-  const key = `users.list:${q.sort}:${q.order}:${filterShape(f)}:${q.withTotal ? 't' : ''}:${whScope?.length ?? '-'}`;
-  const rows = await runCached(db, key, () => listQuery(db, f, q.sort, q.order, q.withTotal, whScope), {
+): Promise<{ data: string; total: number }> {
+  const o: UserJsonOptions = { whScope, card: 'masked' };
+  const key = `users.list:${q.sort}:${q.order}:${filterShape(f)}:${q.withTotal ? 't' : ''}:${userJsonKey(o)}:${q.limit}`;
+  const [row] = await runCached(db, key, () => listQuery(db, f, q.sort, q.order, q.withTotal, o, q.limit), {
     ...filterValues(f),
-    ...(whScope ? idList('v', whScope).values : {}),
-    since: since.toISOString(),
-    limit: q.limit,
+    ...userJsonValues(o, since),
     offset: q.offset,
     cap: q.limit + q.offset,
   });
-  return { rows, total: rows[0]?.total };
+  return { data: row?.data ?? '[]', total: row?.total ?? 0 };
 }
 
 /* ---------- logins ---------- */

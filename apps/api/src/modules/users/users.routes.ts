@@ -20,6 +20,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { csvFileName, csvMoney, csvStream, formatDateTime, timeZoneOf } from '../../lib/csv.ts';
+import { sendJsonText } from '../../lib/json-text.ts';
 import { requireUser, roles } from '../../plugins/auth.ts';
 import type { AuthSettings } from '../auth/auth.service.ts';
 import * as service from './users.service.ts';
@@ -60,7 +61,7 @@ export async function userRoutes(fastify: FastifyInstance) {
         response: { 200: pagedSchema(userListItemSchema), ...errors },
       },
     },
-    async (req) => service.listUsers(app.db, requireUser(req), req.query),
+    async (req, reply) => sendJsonText(reply, await service.listUsers(app.db, requireUser(req), req.query)),
   );
 
   app.get(

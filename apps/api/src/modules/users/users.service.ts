@@ -17,10 +17,10 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
-import { offsetOf, paged, searchTerm } from '../../lib/paging.ts';
+import type { JsonText } from '../../lib/json-text.ts';
+import { offsetOf, paged, pagedJson, searchTerm } from '../../lib/paging.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { type AuthSettings, sendSetPasswordLink } from '../auth/auth.service.ts';
-import { toMoneyView, ZERO_BALANCES } from '../wallet/money-view.ts';
 import { assertReadable as assertReadableWarehouse, lockAssignable } from '../warehouses/warehouses.service.ts';
 import {
   type Actor,
@@ -45,43 +45,11 @@ export type SentFields = Record<'surname' | 'assecoId' | 'phone', boolean>;
 const since = () => new Date(Date.now() - LOGIN_COUNTER_DAYS * 24 * 3600 * 1000);
 const userNotFound = () => notFound('users.notFound');
 
-type CardView = 'masked' | 'full';
-
-function toUser(v: repo.UserView, card: CardView): User {
-  const u = v.user;
-  const whs = v.warehouses;
-  const role = u.role as Role;
-  return {
-    id: u.id,
-    name: u.name,
-    surname: u.surname,
-    email: u.email,
-    role,
-    asseco_id: u.assecoId,
-    card: u.cardNumber
-      ? {
-          number: card === 'full' ? u.cardNumber : maskCardNumber(u.cardNumber),
-          updated_at: (v.cardUpdatedAt ?? u.createdAt).toISOString(),
-        }
-      : null,
-    ...toMoneyView(v.wallet ?? ZERO_BALANCES),
-    last_login_at: u.lastLoginAt?.toISOString() ?? null,
-    login_counter_weekly: Number(v.loginCount ?? 0),
-    wholesaler_ids: role === 'wholesaler' ? whs.map((w) => w.id) : [],
-    warehouses: whs,
-  };
-}
-
-function toListItem(v: repo.UserView, card: CardView): UserListItem {
-  const user = toUser(v, card);
-  return { ...user, is_active: v.user.lastLoginAt !== null, complete_profile: isProfileComplete(user) };
-}
-
 /** The User entity (SPEC.md section 3) for GET /api/me: the caller's own, card masked. */
 export async function getUserView(db: DbOrTx, id: number): Promise<User> {
-  const [v] = await repo.selectUsers(db, [id], since(), null);
+  const v = await repo.selectUserDetails(db, id, since(), { whScope: null, card: 'masked' });
   if (!v) throw notFound('auth.userNotFound');
-  return toUser(v, 'masked');
+  return v;
 }
 
 async function listIn(
@@ -89,30 +57,25 @@ async function listIn(
   filter: repo.UserListFilter,
   q: Pick<UserListQuery, 'page' | 'per_page' | 'sort' | 'order'>,
   whScope: number[] | null,
-): Promise<Paged<UserListItem>> {
-  const { rows, total } = await repo.listPage(
+): Promise<JsonText<Paged<UserListItem>>> {
+  const { data, total } = await repo.listPage(
     db,
     filter,
     { sort: q.sort, order: q.order, limit: q.per_page, offset: offsetOf(q.page, q.per_page), withTotal: true },
     since(),
     whScope,
   );
-  return paged(
-    rows.map((v) => toListItem(v, 'masked')),
-    total ?? (await repo.countUsers(db, filter)),
-    q.page,
-    q.per_page,
-  );
+  return pagedJson<UserListItem>(data, total, q.page, q.per_page);
 }
 
 /**
  * GET /api/users: one role's users the actor may see, paged, sorted and searched in SQL.
  * A role the actor may never list is a 403; scoped roles see only users of their warehouses.
  */
-export async function listUsers(db: Db, actor: Actor, q: UserListQuery): Promise<Paged<UserListItem>> {
+export async function listUsers(db: Db, actor: Actor, q: UserListQuery): Promise<JsonText<Paged<UserListItem>>> {
   if (!mayList(actor, q.role)) throw forbidden();
   const scope = await warehouseScopeOf(db, actor);
-  if (scope && scope.length === 0) return paged([], 0, q.page, q.per_page);
+  if (scope && scope.length === 0) return pagedJson<UserListItem>('[]', 0, q.page, q.per_page);
   return listIn(db, { role: q.role, scope, search: searchTerm(q.search) }, q, scope);
 }
 
@@ -122,7 +85,7 @@ export async function listWarehouseUsers(
   actor: Actor,
   warehouseId: number,
   q: WarehouseUserListQuery,
-): Promise<Paged<UserListItem>> {
+): Promise<JsonText<Paged<UserListItem>>> {
   await assertReadableWarehouse(db, actor, warehouseId);
   if (!mayList(actor, q.role)) throw forbidden();
   const scope = await warehouseScopeOf(db, actor);
@@ -142,8 +105,9 @@ export async function exportUsers(db: Db, actor: Actor, q: UserExportQuery): Pro
     const at = since();
     for (let offset = 0; ; offset += EXPORT_CHUNK) {
       const page = { sort: q.sort, order: q.order, limit: EXPORT_CHUNK, offset, withTotal: false };
-      const { rows } = await repo.listPage(db, filter, page, at, scope);
-      if (rows.length) yield rows.map((v) => toListItem(v, 'masked'));
+      const { data } = await repo.listPage(db, filter, page, at, scope);
+      const rows = JSON.parse(data) as UserListItem[];
+      if (rows.length) yield rows;
       if (rows.length < EXPORT_CHUNK) return;
     }
   }
@@ -160,14 +124,12 @@ export async function findReadableUser(db: DbOrTx, actor: Actor, id: number): Pr
 /** GET /api/users/{id}: the full card number only for root and admin. */
 export async function getUserDetails(db: Db, actor: Actor, id: number): Promise<UserDetails> {
   await findReadableUser(db, actor, id);
-  const [v] = await repo.selectUsers(db, [id], since(), await warehouseScopeOf(db, actor));
+  const v = await repo.selectUserDetails(db, id, since(), {
+    whScope: await warehouseScopeOf(db, actor),
+    card: seesFullCards(actor) ? 'full' : 'masked',
+  });
   if (!v) throw userNotFound();
-  return {
-    ...toListItem(v, seesFullCards(actor) ? 'full' : 'masked'),
-    phone: v.user.phone,
-    activated: v.user.activatedAt !== null,
-    created_at: v.user.createdAt.toISOString(),
-  };
+  return v;
 }
 
 /** Turns a race on a unique index into the same 409 as the checks before it. */

@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { csvFileName, csvMoney, csvStream, timeZoneOf } from '../../lib/csv.ts';
+import { sendJsonText } from '../../lib/json-text.ts';
 import { requireUser, roles } from '../../plugins/auth.ts';
 import { listWarehouseUsers } from '../users/users.service.ts';
 import * as service from './warehouses.service.ts';
@@ -164,6 +165,7 @@ export async function warehouseRoutes(fastify: FastifyInstance) {
         response: { 200: pagedSchema(userListItemSchema), ...errors },
       },
     },
-    async (req) => listWarehouseUsers(app.db, requireUser(req), req.params.id, req.query),
+    async (req, reply) =>
+      sendJsonText(reply, await listWarehouseUsers(app.db, requireUser(req), req.params.id, req.query)),
   );
 }
