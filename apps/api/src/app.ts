@@ -6,6 +6,7 @@ import type { Db } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cardRoutes } from './modules/cards/cards.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { keepLoginWindow } from './modules/users/login-window.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { warehouseRoutes } from './modules/warehouses/warehouses.routes.ts';
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  keepLoginWindow(app);
   await app.register(warehouseRoutes);
   await app.register(cardRoutes);
   await app.register(walletRoutes);

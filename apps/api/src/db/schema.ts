@@ -32,6 +32,11 @@ export const users = pgTable(
     /** Set when the user first sets a password from the e-mailed link. */
     activatedAt: ts('activated_at'),
     lastLoginAt: ts('last_login_at'),
+    /**
+     * Sign-ins since login_window.cutoff (the spec's login_counter_weekly, logins of the last 14
+     * days): a trigger on logins adds new ones, advanceLoginWindow takes away those that age out.
+     */
+    recentLogins: integer('recent_logins').notNull().default(0),
     /** Deleting a user deactivates it; its history and money stay. */
     deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -58,6 +63,7 @@ export const users = pgTable(
       byRole('users_sort_active_idx', k.active),
       byRole('users_sort_complete_profile_idx', k.complete_profile),
       byRole('users_sort_last_login_at_idx', k.last_login_at),
+      byRole('users_sort_login_counter_weekly_idx', k.login_counter_weekly),
       // Trigram index behind the list search (name, surname, e-mail, asseco id, card number).
       // fastupdate off: new rows go straight into the index. With it on they wait in a pending list
       // that only VACUUM empties, and PGlite never autovacuums, so searches would read the list.
@@ -65,6 +71,7 @@ export const users = pgTable(
         .using('gin', sql`${userSearchText(t)} gin_trgm_ops`)
         .with({ fastupdate: false }),
       check('users_role_check', sql`${t.role} in ('root','admin','provider_admin','wholesaler','seller_reg','seller')`),
+      check('users_recent_logins_check', sql`${t.recentLogins} >= 0`),
     ];
   },
 );
@@ -87,6 +94,7 @@ export function userSearchText(t: UserSearchColumns): SQL {
 
 interface UserSortColumns extends UserSearchColumns {
   lastLoginAt: AnyPgColumn;
+  recentLogins: AnyPgColumn;
 }
 
 /**
@@ -104,6 +112,7 @@ export function userSortKeys(t: UserSortColumns) {
     active: sql`(${t.lastLoginAt} is not null)`,
     complete_profile: sql`(btrim(${t.name}) <> '' and btrim(coalesce(${t.surname}, '')) <> '' and btrim(${t.email}) <> '' and btrim(coalesce(${t.assecoId}, '')) <> '')`,
     last_login_at: sql`coalesce(${t.lastLoginAt}, '-infinity'::timestamptz)`,
+    login_counter_weekly: sql`${t.recentLogins}`,
   } satisfies Record<string, SQL>;
 }
 
@@ -186,9 +195,23 @@ export const logins = pgTable(
   },
   (t) => [
     index('logins_user_created_idx').on(t.userId, t.createdAt),
-    // The recent logins of everyone (login_counter_weekly as a sort key).
+    // Logins by date: those leaving the recent-logins window (advanceLoginWindow).
     index('logins_created_user_idx').on(t.createdAt, t.userId),
   ],
+);
+
+/**
+ * The start of the recent-logins window behind users.recent_logins (one row). Logins from
+ * `cutoff` on are counted; advanceLoginWindow moves it to 14 days ago and takes away the logins it
+ * passes (migration 0006_recent_logins has the counting trigger).
+ */
+export const loginWindow = pgTable(
+  'login_window',
+  {
+    id: integer('id').primaryKey().default(1),
+    cutoff: ts('cutoff').notNull(),
+  },
+  (t) => [check('login_window_single_row', sql`${t.id} = 1`)],
 );
 
 /** Single-use set-password links (account activation). Only the SHA-256 of the token is stored. */

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { formatGrosze } from './money.ts';
-import { isoSql, jsonObject, notBlankSql, plnSql } from './sql-json.ts';
+import { isoSql, jsonObject, plnSql } from './sql-json.ts';
 
 /** The SQL formatters must write exactly what their JavaScript counterparts write. */
 let t: TestApp;
@@ -49,15 +49,6 @@ describe('isoSql', () => {
       expect(text, v).toBe(new Date(read).toISOString());
     }
     expect(await one<string | null>(isoSql(sql`null::timestamptz`))).toBeNull();
-  });
-});
-
-describe('notBlankSql', () => {
-  it('is true exactly when trim() leaves something', async () => {
-    for (const s of ['', ' ', '   ', '\t', '\n', 'a', ' a ', 'Łucja', '  Ż  ']) {
-      expect(await one<boolean>(notBlankSql(sql`${s}::text`)), JSON.stringify(s)).toBe(s.trim() !== '');
-    }
-    expect(await one<boolean>(notBlankSql(sql`null::text`))).toBe(false);
   });
 });
 

@@ -24,8 +24,3 @@ export function isoSql(value: SQL | unknown): SQL {
 export function plnSql(grosze: SQL | unknown): SQL {
   return sql`to_char((${grosze})::numeric / 100, 'FM999999999999999990.00')`;
 }
-
-/** True when the text has a non-blank character (JavaScript's `s.trim() !== ''`). */
-export function notBlankSql(value: SQL | unknown): SQL {
-  return sql`coalesce(${value} ~ '[^[:space:]]', false)`;
-}

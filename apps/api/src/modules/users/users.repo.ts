@@ -17,7 +17,7 @@ import {
 } from '../../db/schema.ts';
 import { containsPattern, direction } from '../../lib/paging.ts';
 import { runCached } from '../../lib/prepared.ts';
-import { isoSql, jsonObject, notBlankSql, plnSql } from '../../lib/sql-json.ts';
+import { isoSql, jsonObject, plnSql } from '../../lib/sql-json.ts';
 import { moneySql } from '../wallet/money-view.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -255,12 +255,6 @@ function matchFilter(f: UserListFilter): SQL {
   );
 }
 
-const SINCE = sql`${sql.placeholder('since')}::timestamptz`;
-
-/** Logins since `since` (14 days back): the spec's login_counter_weekly. */
-const loginCountSql = () =>
-  sql<number>`(select count(*)::int from ${logins} where ${logins.userId} = ${users.id} and ${logins.createdAt} >= ${SINCE})`;
-
 /** When the current (newest) card was added. */
 const cardUpdatedAtSql = () => sql`(select max(${cards.createdAt}) from ${cards} where ${cards.userId} = ${users.id})`;
 
@@ -284,8 +278,6 @@ function sortKey(sort: UserSort): SQL {
   switch (sort) {
     case 'id':
       return sql`${users.id}`;
-    case 'login_counter_weekly':
-      return loginCountSql();
     case 'total_amount':
       return moneySql.totalAmount;
     case 'amount_from_quiz':
@@ -347,12 +339,13 @@ function userJson(o: UserJsonOptions): SQL {
     // Filled by the quizzes and challenges features.
     money_to_get: plnSql(sql`0`),
     last_login_at: isoSql(users.lastLoginAt),
-    login_counter_weekly: loginCountSql(),
+    login_counter_weekly: sql`${users.recentLogins}`,
     challenges: sql`'[]'::json`,
     wholesaler_ids: sql`case when ${users.role} = 'wholesaler' then (select coalesce(json_agg(w -> 'id'), '[]'::json) from json_array_elements(${whList}) as w) else '[]'::json end`,
     warehouses: whList,
-    is_active: sql`${users.lastLoginAt} is not null`,
-    complete_profile: sql`(${notBlankSql(users.name)} and ${notBlankSql(users.surname)} and ${notBlankSql(users.email)} and ${notBlankSql(users.assecoId)})`,
+    // The same expressions the lists sort by.
+    is_active: userSortKeys(users).active,
+    complete_profile: userSortKeys(users).complete_profile,
     ...(o.details
       ? {
           phone: sql`${users.phone}`,
@@ -363,8 +356,8 @@ function userJson(o: UserJsonOptions): SQL {
   });
 }
 
-function userJsonValues(o: UserJsonOptions, since: Date): Values {
-  return { ...(o.whScope ? idList('v', o.whScope).values : {}), since: since.toISOString() };
+function userJsonValues(o: UserJsonOptions): Values {
+  return o.whScope ? idList('v', o.whScope).values : {};
 }
 
 const userJsonKey = (o: UserJsonOptions) => `${o.card}:${o.details ? 'd' : ''}:${o.whScope?.length ?? '-'}`;
@@ -373,7 +366,6 @@ const userJsonKey = (o: UserJsonOptions) => `${o.card}:${o.details ? 'd' : ''}:$
 export async function selectUserDetails(
   db: DbOrTx,
   id: number,
-  since: Date,
   o: Omit<UserJsonOptions, 'details'>,
 ): Promise<UserDetails | undefined> {
   const options = { ...o, details: true };
@@ -386,7 +378,7 @@ export async function selectUserDetails(
         .from(users)
         .leftJoin(wallets, eq(wallets.userId, users.id))
         .where(eq(users.id, sql.placeholder('id'))),
-    { ...userJsonValues(options, since), id },
+    { ...userJsonValues(options), id },
   );
   if (!row) return undefined;
   // node-postgres and PGlite both hand json columns over parsed.
@@ -404,11 +396,13 @@ const WALLET_SORTS: Partial<Record<UserSort, SQL>> = {
  * The ordered ids (pid) and sort keys (sk) of one page of `limit` rows (placeholders offset, cap).
  * The page size is written into the SQL (one statement per size): with it a parameter, the one
  * plan per statement cannot know a page is 10 rows and sorts the whole role instead.
- * - Sorts on the users row walk that sort's index and stop after the page.
- * - Money and recent logins of a whole role (no search, warehouse or scope, which leave few rows
- *   to sort directly): two index-driven parts, the users that have a key in key order (the wallets'
- *   sort indexes; the recent logins by date) and those whose key is 0 in id order, each stopping at
- *   offset + limit rows (cap), so a first page never sorts the whole role.
+ * - Sorts on the users row (recent logins included: users.recent_logins) walk that sort's index
+ *   and stop after the page.
+ * - A search sorts its few matches (matchesCte).
+ * - Money of a whole role (no warehouse or scope, which leave few rows to sort directly): two
+ *   index-driven parts, the users that have money in key order (the wallets' sort indexes) and
+ *   those without in id order, each stopping at offset + limit rows (cap), so a first page never
+ *   sorts the whole role.
  */
 function pageIds(db: DbOrTx, f: UserListFilter, sort: UserSort, order: 'asc' | 'desc', pageSize: number) {
   const dir = direction(order);
@@ -426,49 +420,23 @@ function pageIds(db: DbOrTx, f: UserListFilter, sort: UserSort, order: 'asc' | '
       .offset(offset)
       .as('p');
   }
-  const wholeRole = !f.scope && f.warehouseId === undefined;
   const money = WALLET_SORTS[sort];
-  if (wholeRole && (money || sort === 'login_counter_weekly')) {
+  if (money && !f.scope && f.warehouseId === undefined) {
     const pid = sql<number>`${users.id}`.as('pid');
-    const hasKey = money
-      ? sql`exists (select 1 from ${wallets} where ${wallets.userId} = ${users.id} and ${money} > 0)`
-      : sql`exists (select 1 from ${logins} where ${logins.userId} = ${users.id} and ${logins.createdAt} >= ${SINCE})`;
     const zero = db
       .select({ pid, sk: sql<number>`0::bigint`.as('sk') })
       .from(users)
-      .where(and(where, sql`not ${hasKey}`))
+      .where(
+        and(where, sql`not exists (select 1 from ${wallets} where ${wallets.userId} = ${users.id} and ${money} > 0)`),
+      )
       .orderBy(sql`${users.id} ${dir}`)
       .limit(cap);
-    if (money) {
-      const keyed = db
-        .select({ pid, sk: sql<number>`${money}`.as('sk') })
-        .from(wallets)
-        .innerJoin(users, eq(users.id, wallets.userId))
-        .where(and(where, sql`${money} > 0`))
-        .orderBy(sql`${money} ${dir}`, sql`${users.id} ${dir}`)
-        .limit(cap);
-      const both = unionAll(keyed, zero).as('k');
-      return db
-        .select({ pid: both.pid, sk: both.sk })
-        .from(both)
-        .orderBy(sql`${both.sk} ${dir}`, sql`${both.pid} ${dir}`)
-        .limit(limit)
-        .offset(offset)
-        .as('p');
-    }
-    // Count the recent logins first (a range of the date index), then keep the users of the list.
-    const counts = db
-      .select({ userId: logins.userId, n: sql<number>`count(*)`.as('n') })
-      .from(logins)
-      .where(sql`${logins.createdAt} >= ${SINCE}`)
-      .groupBy(logins.userId)
-      .as('c');
     const keyed = db
-      .select({ pid, sk: sql<number>`${counts.n}`.as('sk') })
-      .from(counts)
-      .innerJoin(users, eq(users.id, counts.userId))
-      .where(where)
-      .orderBy(sql`${counts.n} ${dir}`, sql`${users.id} ${dir}`)
+      .select({ pid, sk: sql<number>`${money}`.as('sk') })
+      .from(wallets)
+      .innerJoin(users, eq(users.id, wallets.userId))
+      .where(and(where, sql`${money} > 0`))
+      .orderBy(sql`${money} ${dir}`, sql`${users.id} ${dir}`)
       .limit(cap);
     const both = unionAll(keyed, zero).as('k');
     return db
@@ -523,14 +491,13 @@ export async function listPage(
   db: DbOrTx,
   f: UserListFilter,
   q: { sort: UserSort; order: 'asc' | 'desc'; limit: number; offset: number; withTotal: boolean },
-  since: Date,
   whScope: number[] | null,
 ): Promise<{ data: string; total: number }> {
   const o: UserJsonOptions = { whScope, card: 'masked' };
   const key = `users.list:${q.sort}:${q.order}:${filterShape(f)}:${q.withTotal ? 't' : ''}:${userJsonKey(o)}:${q.limit}`;
   const [row] = await runCached(db, key, () => listQuery(db, f, q.sort, q.order, q.withTotal, o, q.limit), {
     ...filterValues(f),
-    ...userJsonValues(o, since),
+    ...userJsonValues(o),
     offset: q.offset,
     cap: q.limit + q.offset,
   });

@@ -34,7 +34,6 @@ import {
 } from './scope.ts';
 import * as repo from './users.repo.ts';
 
-export const LOGIN_COUNTER_DAYS = 14;
 /** Rows per query when exporting every row of a list. */
 const EXPORT_CHUNK = 500;
 
@@ -42,12 +41,11 @@ export type UserBody = z.output<typeof userUpsertBodySchema>;
 /** Which optional fields a PUT actually sent: those it left out keep their value. */
 export type SentFields = Record<'surname' | 'assecoId' | 'phone', boolean>;
 
-const since = () => new Date(Date.now() - LOGIN_COUNTER_DAYS * 24 * 3600 * 1000);
 const userNotFound = () => notFound('users.notFound');
 
 /** The User entity (SPEC.md section 3) for GET /api/me: the caller's own, card masked. */
 export async function getUserView(db: DbOrTx, id: number): Promise<User> {
-  const v = await repo.selectUserDetails(db, id, since(), { whScope: null, card: 'masked' });
+  const v = await repo.selectUserDetails(db, id, { whScope: null, card: 'masked' });
   if (!v) throw notFound('auth.userNotFound');
   return v;
 }
@@ -62,7 +60,6 @@ async function listIn(
     db,
     filter,
     { sort: q.sort, order: q.order, limit: q.per_page, offset: offsetOf(q.page, q.per_page), withTotal: true },
-    since(),
     whScope,
   );
   return pagedJson<UserListItem>(data, total, q.page, q.per_page);
@@ -102,10 +99,9 @@ export async function exportUsers(db: Db, actor: Actor, q: UserExportQuery): Pro
   const filter: repo.UserListFilter = { role: q.role, scope, search: searchTerm(q.search) };
   async function* chunks(): AsyncGenerator<UserListItem[]> {
     if (scope && scope.length === 0) return;
-    const at = since();
     for (let offset = 0; ; offset += EXPORT_CHUNK) {
       const page = { sort: q.sort, order: q.order, limit: EXPORT_CHUNK, offset, withTotal: false };
-      const { data } = await repo.listPage(db, filter, page, at, scope);
+      const { data } = await repo.listPage(db, filter, page, scope);
       const rows = JSON.parse(data) as UserListItem[];
       if (rows.length) yield rows;
       if (rows.length < EXPORT_CHUNK) return;
@@ -124,7 +120,7 @@ export async function findReadableUser(db: DbOrTx, actor: Actor, id: number): Pr
 /** GET /api/users/{id}: the full card number only for root and admin. */
 export async function getUserDetails(db: Db, actor: Actor, id: number): Promise<UserDetails> {
   await findReadableUser(db, actor, id);
-  const v = await repo.selectUserDetails(db, id, since(), {
+  const v = await repo.selectUserDetails(db, id, {
     whScope: await warehouseScopeOf(db, actor),
     card: seesFullCards(actor) ? 'full' : 'masked',
   });
