@@ -1,11 +1,12 @@
 import { type Lang, pickLang, type Role } from '@incentive/contracts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sessions, users } from '../db/schema.ts';
+import { sessions, users, userWarehouses, warehouses } from '../db/schema.ts';
 import { forbidden, unauthenticated } from '../lib/app-error.ts';
 import { runCached } from '../lib/prepared.ts';
 import { hashToken } from '../lib/tokens.ts';
+import { SCOPED_ROLES } from '../modules/users/scope.ts';
 import { SessionCache } from './session-cache.ts';
 
 /**
@@ -19,6 +20,8 @@ export interface AuthUser {
   role: Role;
   email: string;
   sessionId: number;
+  /** A regional manager's or warehouse admin's (not deleted) warehouses; null for other roles. */
+  warehouseIds: number[] | null;
 }
 
 declare module 'fastify' {
@@ -100,6 +103,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
               id: users.id,
               role: users.role,
               email: users.email,
+              // The scope of a scoped role (users/scope.ts warehouseIdsOf), read with the session.
+              warehouseIds: sql<
+                number[] | null
+              >`case when ${inArray(users.role, [...SCOPED_ROLES])} then array(select ${userWarehouses.warehouseId} from ${userWarehouses} inner join ${warehouses} on ${warehouses.id} = ${userWarehouses.warehouseId} where ${userWarehouses.userId} = ${users.id} and ${warehouses.deletedAt} is null order by ${userWarehouses.warehouseId}) end`,
             })
             .from(sessions)
             .innerJoin(users, eq(users.id, sessions.userId))
@@ -115,7 +122,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         { tokenHash, now: new Date().toISOString() },
       );
       if (!row) throw unauthenticated();
-      req.user = { id: row.id, role: row.role as Role, email: row.email, sessionId: row.sessionId };
+      req.user = {
+        id: row.id,
+        role: row.role as Role,
+        email: row.email,
+        sessionId: row.sessionId,
+        warehouseIds: row.warehouseIds ? row.warehouseIds.map(Number) : null,
+      };
       app.sessionCache.set(tokenHash, { value: req.user, expiresAt: row.expiresAt.getTime() }, epoch);
     }
     if (!allowed(access, req.user.role)) throw forbidden();

@@ -66,7 +66,9 @@ describe('login_counter_weekly (users.recent_logins)', () => {
     // Past the last seeded login every count is back to what was signed in since.
     await advanceLoginWindow(t.db, new Date(Date.now() + (LOGIN_COUNTER_DAYS + 1) * DAY));
     expect(await drift()).toEqual([]);
-    const res = (await t.db.execute(sql`select coalesce(max(recent_logins), 0)::int as m from ${users}`)) as unknown as {
+    const res = (await t.db.execute(
+      sql`select coalesce(max(recent_logins), 0)::int as m from ${users}`,
+    )) as unknown as {
       rows: { m: number }[];
     };
     expect(res.rows[0]?.m).toBe(0);

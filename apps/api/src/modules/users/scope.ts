@@ -7,6 +7,11 @@ import { userWarehouses, warehouses } from '../../db/schema.ts';
 export interface Actor {
   id: number;
   role: Role;
+  /**
+   * A scoped actor's warehouses as read with its session (and cached with it, plugins/auth.ts):
+   * what readScopeOf answers for reads. Writes read the scope afresh (warehouseScopeOf).
+   */
+  warehouseIds?: number[] | null;
 }
 
 /*
@@ -40,7 +45,8 @@ const MANAGES: Record<Role, readonly Role[]> = {
 };
 
 /** Roles limited to their own warehouses. */
-export const isScoped = (role: Role): boolean => role === 'seller_reg' || role === 'wholesaler';
+export const SCOPED_ROLES: readonly Role[] = ['seller_reg', 'wholesaler'];
+export const isScoped = (role: Role): boolean => SCOPED_ROLES.includes(role);
 
 export const mayList = (actor: Actor, role: Role): boolean => LISTS[actor.role].includes(role);
 export const mayManageRole = (actor: Actor, role: Role): boolean => MANAGES[actor.role].includes(role);
@@ -58,9 +64,18 @@ export async function warehouseIdsOf(db: DbOrTx, userId: number): Promise<number
   return rows.map((r) => r.id);
 }
 
-/** The warehouses an actor is limited to, or null when it sees all of them. */
+/** The warehouses an actor is limited to, or null when it sees all of them (read now, for writes). */
 export async function warehouseScopeOf(db: DbOrTx, actor: Actor): Promise<number[] | null> {
   return isScoped(actor.role) ? warehouseIdsOf(db, actor.id) : null;
+}
+
+/**
+ * The same for reads: the scope that came with the session when it has one, which saves a query
+ * per list request. It is as fresh as the session itself (see plugins/session-cache.ts).
+ */
+export async function readScopeOf(db: DbOrTx, actor: Actor): Promise<number[] | null> {
+  if (!isScoped(actor.role)) return null;
+  return actor.warehouseIds ?? warehouseIdsOf(db, actor.id);
 }
 
 /** May the actor see this user at all (details, logins, cards)? */

@@ -215,43 +215,62 @@ function memberOf(id: SQL | typeof users.id, f: UserListFilter): SQL | undefined
   );
 }
 
-/** The filter's condition on `users` (without the search, see matchesCte), with placeholders (see filterValues). */
-function whereOf(f: UserListFilter): SQL {
-  return and(eq(users.role, sql.placeholder('role')), isNull(users.deletedAt), memberOf(users.id, f)) ?? sql`true`;
+/** The condition of a whole role's list on `users` (placeholder role). */
+function wholeRoleWhere(): SQL {
+  return and(eq(users.role, sql.placeholder('role')), isNull(users.deletedAt)) ?? sql`true`;
 }
 
+/** Is the list narrowed (a search, a scope, one warehouse), i.e. few enough rows to sort directly? */
+const narrowed = (f: UserListFilter) => Boolean(f.search || f.scope || f.warehouseId !== undefined);
+
 /**
- * A search's candidates with their sort key, found once per query through the trigram index and
- * read twice (the page and the total), so the search runs once. Only the search is in its WHERE:
- * with the role there too the planner ANDs the whole role's index into the bitmap. The role,
- * deletion and warehouses are checked on its rows (matchFilter).
+ * The candidates of a narrowed list with their sort key, found once per query and read twice (the
+ * page and the total): a search through the trigram index, otherwise the members of the
+ * warehouses through theirs. Only that is in its WHERE: with the role there too the planner ANDs
+ * the whole role's index into the bitmap. The role, deletion and (for a search) warehouses are
+ * checked on its rows (candidateFilter).
  */
-function matchesCte(db: DbOrTx, sort: UserSort) {
-  return db.$with('matches').as(
+function candidatesCte(db: DbOrTx, f: UserListFilter, sort: UserSort) {
+  return db.$with('candidates').as(
     db
       .select({
-        id: sql<number>`${users.id}`.as('mid'),
-        role: sql<string>`${users.role}`.as('mrole'),
-        deletedAt: sql`${users.deletedAt}`.as('mgone'),
-        sk: sql`${sortKey(sort)}`.as('msk'),
+        id: sql<number>`${users.id}`.as('cid'),
+        role: sql<string>`${users.role}`.as('crole'),
+        deletedAt: sql`${users.deletedAt}`.as('cgone'),
+        sk: sql`${candidateKey(sort)}`.as('csk'),
       })
       .from(users)
-      .leftJoin(wallets, eq(wallets.userId, users.id))
-      .where(sql`${userSearchText(users)} like ${sql.placeholder('pattern')}`),
+      .where(
+        f.search
+          ? sql`${userSearchText(users)} like ${sql.placeholder('pattern')}`
+          : (memberOf(users.id, f) ?? sql`true`),
+      ),
   );
 }
 
-const MATCH = {
-  id: sql.raw('"matches"."mid"'),
-  role: sql.raw('"matches"."mrole"'),
-  gone: sql.raw('"matches"."mgone"'),
-  sk: sql.raw('"matches"."msk"'),
+/** A candidate's sort key; money as a lookup per row (joined, the planner hashes every wallet). */
+function candidateKey(sort: UserSort): SQL {
+  const money = WALLET_SORTS[sort];
+  return money
+    ? sql`coalesce((select ${money} from ${wallets} where ${wallets.userId} = ${users.id}), 0)`
+    : sortKey(sort);
+}
+
+const CANDIDATE = {
+  id: sql.raw('"candidates"."cid"'),
+  role: sql.raw('"candidates"."crole"'),
+  gone: sql.raw('"candidates"."cgone"'),
+  sk: sql.raw('"candidates"."csk"'),
 };
 
-/** The filter on the rows of matchesCte. */
-function matchFilter(f: UserListFilter): SQL {
+/** The filter on the rows of candidatesCte. */
+function candidateFilter(f: UserListFilter): SQL {
   return (
-    and(sql`${MATCH.role} = ${sql.placeholder('role')}`, sql`${MATCH.gone} is null`, memberOf(MATCH.id, f)) ?? sql`true`
+    and(
+      sql`${CANDIDATE.role} = ${sql.placeholder('role')}`,
+      sql`${CANDIDATE.gone} is null`,
+      f.search ? memberOf(CANDIDATE.id, f) : undefined,
+    ) ?? sql`true`
   );
 }
 
@@ -266,11 +285,8 @@ function warehousesSql(whScope: number[] | null): SQL {
 
 /** The number of users in the list: the trigger-kept count for a whole role, else a count. */
 function totalSql(f: UserListFilter): SQL {
-  if (f.search) return sql`(select count(*) from "matches" where ${matchFilter(f)})`;
-  if (!f.scope && f.warehouseId === undefined) {
-    return sql`(select coalesce((select ${userRoleCounts.n} from ${userRoleCounts} where ${userRoleCounts.role} = ${sql.placeholder('role')}), 0))`;
-  }
-  return sql`(select count(*) from ${users} where ${whereOf(f)})`;
+  if (narrowed(f)) return sql`(select count(*) from "candidates" where ${candidateFilter(f)})`;
+  return sql`(select coalesce((select ${userRoleCounts.n} from ${userRoleCounts} where ${userRoleCounts.role} = ${sql.placeholder('role')}), 0))`;
 }
 
 function sortKey(sort: UserSort): SQL {
@@ -398,30 +414,29 @@ const WALLET_SORTS: Partial<Record<UserSort, SQL>> = {
  * plan per statement cannot know a page is 10 rows and sorts the whole role instead.
  * - Sorts on the users row (recent logins included: users.recent_logins) walk that sort's index
  *   and stop after the page.
- * - A search sorts its few matches (matchesCte).
- * - Money of a whole role (no warehouse or scope, which leave few rows to sort directly): two
- *   index-driven parts, the users that have money in key order (the wallets' sort indexes) and
- *   those without in id order, each stopping at offset + limit rows (cap), so a first page never
- *   sorts the whole role.
+ * - A narrowed list (search, scope, warehouse) sorts its few candidates (candidatesCte).
+ * - Money of a whole role: two index-driven parts, the users that have money in key order (the
+ *   wallets' sort indexes) and those without in id order, each stopping at offset + limit rows
+ *   (cap), so a first page never sorts the whole role.
  */
 function pageIds(db: DbOrTx, f: UserListFilter, sort: UserSort, order: 'asc' | 'desc', pageSize: number) {
   const dir = direction(order);
-  const where = whereOf(f);
+  const where = wholeRoleWhere();
   const limit = literalLimit(pageSize);
   const offset = sql.placeholder('offset');
   const cap = sql.placeholder('cap');
-  if (f.search) {
+  if (narrowed(f)) {
     return db
-      .select({ pid: sql<number>`${MATCH.id}`.as('pid'), sk: sql<number>`${MATCH.sk}`.as('sk') })
-      .from(sql`"matches"`)
-      .where(matchFilter(f))
-      .orderBy(sql`${MATCH.sk} ${dir}`, sql`${MATCH.id} ${dir}`)
+      .select({ pid: sql<number>`${CANDIDATE.id}`.as('pid'), sk: sql<number>`${CANDIDATE.sk}`.as('sk') })
+      .from(sql`"candidates"`)
+      .where(candidateFilter(f))
+      .orderBy(sql`${CANDIDATE.sk} ${dir}`, sql`${CANDIDATE.id} ${dir}`)
       .limit(limit)
       .offset(offset)
       .as('p');
   }
   const money = WALLET_SORTS[sort];
-  if (money && !f.scope && f.warehouseId === undefined) {
+  if (money) {
     const pid = sql<number>`${users.id}`.as('pid');
     const zero = db
       .select({ pid, sk: sql<number>`0::bigint`.as('sk') })
@@ -470,7 +485,7 @@ function listQuery(
 ) {
   const dir = direction(order);
   const page = pageIds(db, f, sort, order, pageSize);
-  return (f.search ? db.with(matchesCte(db, sort)) : db)
+  return (narrowed(f) ? db.with(candidatesCte(db, f, sort)) : db)
     .select({
       total: (withTotal ? totalSql(f) : sql`0`).mapWith(Number),
       data: sql<string>`coalesce(json_agg(${userJson(o)} order by ${page.sk} ${dir}, ${page.pid} ${dir}), '[]'::json)::text`,

@@ -29,6 +29,7 @@ import {
   isScoped,
   mayList,
   mayManageRole,
+  readScopeOf,
   seesFullCards,
   warehouseScopeOf,
 } from './scope.ts';
@@ -71,7 +72,7 @@ async function listIn(
  */
 export async function listUsers(db: Db, actor: Actor, q: UserListQuery): Promise<JsonText<Paged<UserListItem>>> {
   if (!mayList(actor, q.role)) throw forbidden();
-  const scope = await warehouseScopeOf(db, actor);
+  const scope = await readScopeOf(db, actor);
   if (scope && scope.length === 0) return pagedJson<UserListItem>('[]', 0, q.page, q.per_page);
   return listIn(db, { role: q.role, scope, search: searchTerm(q.search) }, q, scope);
 }
@@ -83,9 +84,9 @@ export async function listWarehouseUsers(
   warehouseId: number,
   q: WarehouseUserListQuery,
 ): Promise<JsonText<Paged<UserListItem>>> {
-  await assertReadableWarehouse(db, actor, warehouseId);
+  const scope = await readScopeOf(db, actor);
+  await assertReadableWarehouse(db, actor, warehouseId, scope);
   if (!mayList(actor, q.role)) throw forbidden();
-  const scope = await warehouseScopeOf(db, actor);
   return listIn(db, { role: q.role, scope: null, warehouseId, search: searchTerm(q.search) }, q, scope);
 }
 
@@ -95,7 +96,7 @@ export async function listWarehouseUsers(
  */
 export async function exportUsers(db: Db, actor: Actor, q: UserExportQuery): Promise<AsyncGenerator<UserListItem[]>> {
   if (!mayList(actor, q.role)) throw forbidden();
-  const scope = await warehouseScopeOf(db, actor);
+  const scope = await readScopeOf(db, actor);
   const filter: repo.UserListFilter = { role: q.role, scope, search: searchTerm(q.search) };
   async function* chunks(): AsyncGenerator<UserListItem[]> {
     if (scope && scope.length === 0) return;
@@ -121,7 +122,7 @@ export async function findReadableUser(db: DbOrTx, actor: Actor, id: number): Pr
 export async function getUserDetails(db: Db, actor: Actor, id: number): Promise<UserDetails> {
   await findReadableUser(db, actor, id);
   const v = await repo.selectUserDetails(db, id, {
-    whScope: await warehouseScopeOf(db, actor),
+    whScope: await readScopeOf(db, actor),
     card: seesFullCards(actor) ? 'full' : 'masked',
   });
   if (!v) throw userNotFound();

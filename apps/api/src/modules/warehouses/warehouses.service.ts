@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { formatGrosze } from '../../lib/money.ts';
 import { offsetOf, paged, searchTerm } from '../../lib/paging.ts';
-import { type Actor, warehouseScopeOf } from '../users/scope.ts';
+import { type Actor, readScopeOf, warehouseScopeOf } from '../users/scope.ts';
 import * as repo from './warehouses.repo.ts';
 
 export type WarehouseBody = z.output<typeof warehouseUpsertBodySchema>;
@@ -51,7 +51,7 @@ async function withStats(db: DbOrTx, rows: repo.WarehouseRow[]): Promise<Warehou
 
 /** GET /api/warehouses: the warehouses the actor may see, paged, sorted and searched in SQL. */
 export async function listWarehouses(db: Db, actor: Actor, q: WarehouseListQuery): Promise<Paged<Warehouse>> {
-  const filter: repo.WarehouseFilter = { scope: await warehouseScopeOf(db, actor), search: searchTerm(q.search) };
+  const filter: repo.WarehouseFilter = { scope: await readScopeOf(db, actor), search: searchTerm(q.search) };
   const [total, rows] = await Promise.all([
     repo.countWarehouses(db, filter),
     repo.listPage(db, filter, q, q.per_page, offsetOf(q.page, q.per_page)),
@@ -61,7 +61,7 @@ export async function listWarehouses(db: Db, actor: Actor, q: WarehouseListQuery
 
 /** Every row of the list in its order, a chunk at a time (for the CSV export). */
 export async function* exportWarehouses(db: Db, actor: Actor, q: WarehouseExportQuery): AsyncGenerator<Warehouse[]> {
-  const filter: repo.WarehouseFilter = { scope: await warehouseScopeOf(db, actor), search: searchTerm(q.search) };
+  const filter: repo.WarehouseFilter = { scope: await readScopeOf(db, actor), search: searchTerm(q.search) };
   for (let offset = 0; ; offset += EXPORT_CHUNK) {
     const rows = await repo.listPage(db, filter, q, EXPORT_CHUNK, offset);
     if (rows.length) yield await withStats(db, rows);
@@ -69,16 +69,25 @@ export async function* exportWarehouses(db: Db, actor: Actor, q: WarehouseExport
   }
 }
 
-/** The warehouse if the actor may see it; 404 otherwise (deleted, unknown or outside its scope alike). */
-export async function assertReadable(db: DbOrTx, actor: Actor, id: number): Promise<repo.WarehouseRow> {
-  const scope = await warehouseScopeOf(db, actor);
+/**
+ * The warehouse if the actor may see it; 404 otherwise (deleted, unknown or outside its scope
+ * alike). Reads pass the scope that came with the session (readScopeOf); writes leave it out and
+ * the scope is read afresh in their transaction.
+ */
+export async function assertReadable(
+  db: DbOrTx,
+  actor: Actor,
+  id: number,
+  knownScope?: number[] | null,
+): Promise<repo.WarehouseRow> {
+  const scope = knownScope !== undefined ? knownScope : await warehouseScopeOf(db, actor);
   const row = scope && !scope.includes(id) ? undefined : await repo.findActive(db, id);
   if (!row) throw warehouseNotFound();
   return row;
 }
 
 export async function getWarehouse(db: Db, actor: Actor, id: number): Promise<Warehouse> {
-  const row = await assertReadable(db, actor, id);
+  const row = await assertReadable(db, actor, id, await readScopeOf(db, actor));
   const [w] = await withStats(db, [row]);
   if (!w) throw warehouseNotFound();
   return w;
