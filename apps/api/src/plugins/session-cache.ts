@@ -1,7 +1,7 @@
 /**
  * Remembers, for a few seconds, which user a bearer token belongs to, so that a burst of reads
  * (a dashboard page, a list being paged or sorted) does not look the session up once per request.
- * See docs/decisions/010-session-cache.md.
+ * See docs/decisions/011-session-cache.md.
  *
  * Correctness rests on two rules:
  * - Every request that may write (any method but GET, HEAD and OPTIONS) empties the cache of its

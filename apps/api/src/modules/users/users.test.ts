@@ -48,6 +48,8 @@ afterAll(async () => {
 async function list(token: string, query: string) {
   const res = await call(token, 'GET', `/api/users?${query}`);
   expect(res.statusCode, res.body).toBe(200);
+  // The page is JSON text built by PostgreSQL (decision 010): the contract's strict schema checks it.
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
   return pagedUsers.parse(res.json());
 }
 
