@@ -314,6 +314,8 @@ export interface UserJsonOptions {
   card: 'masked' | 'full';
   /** Add the details page's fields (phone, activated, created_at). */
   details?: boolean;
+  /** Every row has this role (a list): the SQL is cut to it (no warehouse-admin ids for reps). */
+  role?: Role;
 }
 
 /**
@@ -357,7 +359,7 @@ function userJson(o: UserJsonOptions): SQL {
     last_login_at: isoSql(users.lastLoginAt),
     login_counter_weekly: sql`${users.recentLogins}`,
     challenges: sql`'[]'::json`,
-    wholesaler_ids: sql`case when ${users.role} = 'wholesaler' then (select coalesce(json_agg(w -> 'id'), '[]'::json) from json_array_elements(${whList}) as w) else '[]'::json end`,
+    wholesaler_ids: wholesalerIds(o.role, whList),
     warehouses: whList,
     // The same expressions the lists sort by.
     is_active: userSortKeys(users).active,
@@ -372,11 +374,19 @@ function userJson(o: UserJsonOptions): SQL {
   });
 }
 
+/** wholesaler_ids: a warehouse admin's warehouses (the ids of `whList`), [] for everyone else. */
+function wholesalerIds(role: Role | undefined, whList: SQL): SQL {
+  const ids = sql`(select coalesce(json_agg(w -> 'id'), '[]'::json) from json_array_elements(${whList}) as w)`;
+  if (role === undefined) return sql`case when ${users.role} = 'wholesaler' then ${ids} else '[]'::json end`;
+  return role === 'wholesaler' ? ids : sql`'[]'::json`;
+}
+
 function userJsonValues(o: UserJsonOptions): Values {
   return o.whScope ? idList('v', o.whScope).values : {};
 }
 
-const userJsonKey = (o: UserJsonOptions) => `${o.card}:${o.details ? 'd' : ''}:${o.whScope?.length ?? '-'}`;
+const userJsonKey = (o: UserJsonOptions) =>
+  `${o.card}:${o.details ? 'd' : ''}:${o.whScope?.length ?? '-'}:${o.role ?? '*'}`;
 
 /** One user as UserDetails (see userJson), deactivated or not; undefined if there is no such id. */
 export async function selectUserDetails(
@@ -508,7 +518,7 @@ export async function listPage(
   q: { sort: UserSort; order: 'asc' | 'desc'; limit: number; offset: number; withTotal: boolean },
   whScope: number[] | null,
 ): Promise<{ data: string; total: number }> {
-  const o: UserJsonOptions = { whScope, card: 'masked' };
+  const o: UserJsonOptions = { whScope, card: 'masked', role: f.role };
   const key = `users.list:${q.sort}:${q.order}:${filterShape(f)}:${q.withTotal ? 't' : ''}:${userJsonKey(o)}:${q.limit}`;
   const [row] = await runCached(db, key, () => listQuery(db, f, q.sort, q.order, q.withTotal, o, q.limit), {
     ...filterValues(f),
