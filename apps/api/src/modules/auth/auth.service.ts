@@ -30,7 +30,7 @@ export async function login(
   const user = await findActiveUserByEmail(db, input.email);
   // Verify against a dummy hash when there is no user, so the answer takes as long either way.
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash(s.scryptLogN)));
-  if (!user || !user.passwordHash || !ok) {
+  if (!user?.passwordHash || !ok) {
     await repo.countFailure(db, emailKey, THROTTLE.perEmail, THROTTLE.windowMinutes);
     await repo.countFailure(db, ipKey, THROTTLE.perIp, THROTTLE.windowMinutes);
     throw new AppError(401, 'login.errorLogin');

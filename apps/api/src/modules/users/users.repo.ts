@@ -1,5 +1,5 @@
 import { CARD_MASK_PREFIX, type Role, type UserDetails, type UserSort } from '@incentive/contracts';
-import { and, count, eq, inArray, isNull, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, notInArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import {

@@ -1,17 +1,15 @@
-import {
-  isProfileComplete,
-  type Lang,
-  type LoginRecord,
-  maskCardNumber,
-  type Paged,
-  type Role,
-  type User,
-  type UserDetails,
-  type UserExportQuery,
-  type UserListItem,
-  type UserListQuery,
-  type userUpsertBodySchema,
-  type WarehouseUserListQuery,
+import type {
+  Lang,
+  LoginRecord,
+  Paged,
+  Role,
+  User,
+  UserDetails,
+  UserExportQuery,
+  UserListItem,
+  UserListQuery,
+  userUpsertBodySchema,
+  WarehouseUserListQuery,
 } from '@incentive/contracts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';

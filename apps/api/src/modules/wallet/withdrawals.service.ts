@@ -19,7 +19,7 @@ type Actor = { id: number };
 export async function requestWithdrawal(db: Db, userId: number, amount: number): Promise<Withdrawal> {
   return db.transaction(async (tx) => {
     const user = await findActiveUserById(tx, userId);
-    if (!user || user.role !== 'seller') throw new AppError(403, 'wallet.notARep');
+    if (user?.role !== 'seller') throw new AppError(403, 'wallet.notARep');
     const wallet = await lockWallet(tx, userId);
     if (wallet.available <= 0) throw new AppError(409, 'wallet.nothingToWithdraw');
     if (amount !== wallet.available) throw new AppError(409, 'wallet.amountStale');
