@@ -8,7 +8,6 @@ import {
   passwordTokens,
   sessions,
   userRoleCounts,
-  userSearchText,
   userSortKeys,
   users,
   userWarehouses,
@@ -241,9 +240,7 @@ function candidatesCte(db: DbOrTx, f: UserListFilter, sort: UserSort) {
       })
       .from(users)
       .where(
-        f.search
-          ? sql`${userSearchText(users)} like ${sql.placeholder('pattern')}`
-          : (memberOf(users.id, f) ?? sql`true`),
+        f.search ? sql`${users.searchText} like ${sql.placeholder('pattern')}` : (memberOf(users.id, f) ?? sql`true`),
       ),
   );
 }

@@ -1,0 +1,3 @@
+DROP INDEX "users_search_trgm_idx";--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "search_text" text GENERATED ALWAYS AS ((lower("users"."name" || ' ' || coalesce("users"."surname", '') || ' ' || "users"."email" || ' ' || coalesce("users"."asseco_id", '') || ' ' || coalesce("users"."card_number", '')))) STORED;--> statement-breakpoint
+CREATE INDEX "users_search_text_trgm_idx" ON "users" USING gin ("search_text" gin_trgm_ops) WITH (fastupdate=false);
