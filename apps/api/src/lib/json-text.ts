@@ -6,12 +6,9 @@ import type { FastifyReply } from 'fastify';
  * schema, since the route's own response schema does not run on text.
  */
 export class JsonText<T = unknown> {
+  /** Only carries T for the compiler: the routes' return types name the contract they send. */
+  declare readonly contract?: T;
   constructor(readonly text: string) {}
-
-  /** For the rare caller that needs the objects. */
-  parse(): T {
-    return JSON.parse(this.text) as T;
-  }
 }
 
 /** Sends the text as it is: with a JSON content type and a string body, Fastify skips its serializer. */
