@@ -1,3 +1,4 @@
+import './runtime-check.ts';
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
