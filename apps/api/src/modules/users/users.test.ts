@@ -308,6 +308,18 @@ describe('GET /api/users/export.csv', () => {
     const line = res.rawPayload.toString('utf8').trim().split('\r\n')[1] as string;
     expect(line).toContain(";'=cmd|calc;'@SUM(A1);");
   });
+
+  it('also guards full-width and zero-width-prefixed formulas', async () => {
+    const body = { ...bodyFor({ role: 'seller' }), name: '＝HYPERLINK("http://evil.example/","x")' };
+    const res = await call(tok.admin, 'POST', '/api/users', body);
+    expect(res.statusCode, res.body).toBe(201);
+    // Stored as it may be from earlier data: a zero-width space before the formula.
+    const { id } = userCreatedSchema.parse(res.json());
+    await t.db.update(users).set({ surname: '\u200B=1+1' }).where(eq(users.id, id));
+    const csv = await call(tok.admin, 'GET', `/api/users/export.csv?role=seller&search=${body.email}`);
+    const line = csv.rawPayload.toString('utf8').trim().split('\r\n')[1] as string;
+    expect(line).toContain(`;"'＝HYPERLINK(""http://evil.example/"",""x"")";'\u200B=1+1;`);
+  });
 });
 
 describe('POST /api/users', () => {

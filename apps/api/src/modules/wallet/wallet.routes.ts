@@ -142,11 +142,12 @@ export async function walletRoutes(fastify: FastifyInstance) {
       schema: { tags: ['payouts'], summary: "The batch's CSV file for the card issuer", params: idParamSchema },
     },
     async (req, reply) => {
-      const csv = await withdrawals.batchFile(app.db, req.params.id);
+      const file = await withdrawals.batchFile(app.db, req.params.id);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="wyplaty-paczka-${req.params.id}.csv"`)
-        .send(csv);
+        .header('cache-control', 'no-store')
+        .send(file);
     },
   );
 

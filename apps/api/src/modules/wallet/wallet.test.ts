@@ -356,6 +356,89 @@ describe('the payout lifecycle', () => {
   });
 });
 
+describe("the card issuer's CSV files", () => {
+  /** A withdrawal of a rep in the wholesaler's warehouse, after the wholesaler renamed the rep. */
+  async function requestedBy(name: string, surname: string) {
+    const wholesaler = await t.login('wholesaler@example.com');
+    const [warehouseId] = (await me(wholesaler)).wholesaler_ids as [number];
+    const u = await takeUser({ role: 'seller', activated: true, inWarehouses: [warehouseId] });
+    const d = (await inject('GET', `/api/users/${u.id}`, admin)).json();
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/auth/profile/${u.id}`,
+      headers: bearer(wholesaler),
+      payload: { name, surname, assecoId: d.asseco_id, email: d.email, warehouse_ids: [warehouseId], role: 'seller' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    await giveCard(t.db, u.id);
+    await credit(u.id, '15.00');
+    const token = await t.login(u.email);
+    const res = await inject('POST', '/api/withdrawal', token, { amount: (await me(token)).wallet.money });
+    expect(res.statusCode, res.body).toBe(200);
+    return withdrawalSchema.parse(res.json());
+  }
+
+  it('writes names that look like formulas as text, quoted where needed', async () => {
+    const a = await requestedBy('=HYPERLINK("http://evil.example/","x")', 'Nowak');
+    const b = await requestedBy('＝1+1', 'Łęcka; "Ż"');
+    // Stored before any check could refuse it: a zero-width space in front of a formula.
+    const c = await requested();
+    await t.db.update(users).set({ name: '\u200B@SUM(A1)', surname: null }).where(eq(users.id, c.rep.id));
+    const batch = (
+      await inject('POST', '/api/payout-batches', admin, { withdrawal_ids: [a.id, b.id, c.withdrawal.id] })
+    ).json();
+    const file = await inject('GET', `/api/payout-batches/${batch.id}/file`, admin);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['cache-control']).toBe('no-store');
+    const body = file.rawPayload.toString('utf8');
+    expect(body.startsWith('withdrawal_id;')).toBe(true); // no BOM: a program reads it
+    const lines = body.split('\r\n');
+    expect(lines.find((l) => l.startsWith(`${a.id};`))).toMatch(
+      new RegExp(`^${a.id};"'=HYPERLINK\\(""http://evil\\.example/"",""x""\\) Nowak";`),
+    );
+    expect(lines.find((l) => l.startsWith(`${b.id};`))).toMatch(new RegExp(`^${b.id};"'＝1\\+1 Łęcka; ""Ż""";`));
+    expect(lines.find((l) => l.startsWith(`${c.withdrawal.id};`))).toMatch(
+      new RegExp(`^${c.withdrawal.id};'\u200B@SUM\\(A1\\);`),
+    );
+    expect(lines.find((l) => l.startsWith(`${a.id};`))).toMatch(new RegExp(`;${a.amount.replace('.', '\\.')}$`));
+  });
+
+  it('reads a result file with quoted reasons, commas or semicolons, and an unquoted reason with separators', async () => {
+    const a = await requested();
+    const b = await requested();
+    const c = await requested();
+    const batch = (
+      await inject('POST', '/api/payout-batches', admin, {
+        withdrawal_ids: [a.withdrawal.id, b.withdrawal.id, c.withdrawal.id],
+      })
+    ).json();
+    const upload = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/payout-batches/${batch.id}/result`,
+        headers: { ...bearer(admin), 'content-type': 'text/csv' },
+        payload,
+      });
+    const unclosed = await upload(`withdrawal_id;status;reason\n${a.withdrawal.id};failed;"Karta\n`);
+    expect(unclosed.statusCode).toBe(422);
+    expect(Object.keys(unclosed.json().errors)).toEqual(['line_2']); // where the open quote starts
+    const res = await upload(
+      `\uFEFFwithdrawal_id,status,reason\r\n${a.withdrawal.id},failed,"Karta zablokowana; klient ""X"", oddział\nŁódź"\r\n${b.withdrawal.id},paid,\r\n`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ paid: 1, failed: 1, unchanged: 0 });
+    const history = (await inject('GET', '/api/wallet/history', a.rep.token)).json();
+    expect(history.data[0]).toMatchObject({
+      kind: 'withdrawal_failed',
+      reason: 'Karta zablokowana; klient "X", oddział\nŁódź',
+    });
+    const semicolons = await upload(`${c.withdrawal.id};failed;Karta; nieaktywna, zgłoszono\n`);
+    expect(semicolons.statusCode, semicolons.body).toBe(200);
+    const historyC = (await inject('GET', '/api/wallet/history', c.rep.token)).json();
+    expect(historyC.data[0]).toMatchObject({ kind: 'withdrawal_failed', reason: 'Karta; nieaktywna, zgłoszono' });
+  });
+});
+
 describe('manual adjustments', () => {
   it('credits and debits with a reason, recorded with who did it', async () => {
     const r = await rep({ extra: '10.00' });

@@ -1,7 +1,9 @@
+import type { Readable } from 'node:stream';
 import type { PayoutBatch, Withdrawal, WithdrawalList, WithdrawalListQuery } from '@incentive/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { type CsvRecord, CsvSyntaxError, csvStream, MACHINE_CSV, parseCsv } from '../../lib/csv.ts';
 import { formatGrosze } from '../../lib/money.ts';
 import { paged } from '../../lib/paging.ts';
 import { findActiveUserById } from '../users/users.repo.ts';
@@ -109,25 +111,28 @@ function toBatch(b: { id: number; withdrawalsCount: number; total: number; creat
   };
 }
 
-const csvCell = (v: string | number | null) => {
-  const s = v === null ? '' : String(v);
-  return /[";\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-/** The issuer's file: one line per withdrawal, `;`-separated, amounts in PLN with a dot. */
-export async function batchFile(db: Db, batchId: number): Promise<string> {
+/**
+ * The issuer's file: one line per withdrawal, `;`-separated, amounts in PLN with a dot, no BOM (a
+ * program reads it). Names and e-mails come from users and wholesalers: the formula guard applies.
+ * A batch holds at most 5000 withdrawals (the export's limit), read in one query.
+ */
+export async function batchFile(db: Db, batchId: number): Promise<Readable> {
   const batch = await repo.findBatch(db, batchId);
   if (!batch) throw new AppError(404, 'withdrawals.batchNotFound');
   const rows = await repo.batchFileRows(db, batchId);
-  const lines = [
-    ['withdrawal_id', 'rep', 'email', 'asseco_id', 'card_number', 'amount'].join(';'),
-    ...rows.map((r) =>
-      [r.id, [r.name, r.surname].filter(Boolean).join(' '), r.email, r.assecoId, r.cardNumber, formatGrosze(r.amount)]
-        .map(csvCell)
-        .join(';'),
-    ),
-  ];
-  return `${lines.join('\r\n')}\r\n`;
+  return csvStream(
+    ['withdrawal_id', 'rep', 'email', 'asseco_id', 'card_number', 'amount'],
+    [rows],
+    (r) => [
+      r.id,
+      [r.name, r.surname].filter(Boolean).join(' '),
+      r.email,
+      r.assecoId,
+      r.cardNumber,
+      formatGrosze(r.amount),
+    ],
+    MACHINE_CSV,
+  );
 }
 
 /**
@@ -193,9 +198,42 @@ const resultLine = z.object({
   reason: z.string().max(500),
 });
 
+type ResultLine = { line: number; id: number; status: 'paid' | 'failed'; reason: string };
+
+/** The lines of the issuer's result file, or a 422 naming every bad line. */
+function parseResultFile(csv: string): ResultLine[] {
+  let records: CsvRecord[];
+  try {
+    records = parseCsv(csv, { maxColumns: 3 });
+  } catch (err) {
+    if (!(err instanceof CsvSyntaxError)) throw err;
+    throw new AppError(
+      422,
+      'withdrawals.resultFileInvalid',
+      {},
+      { [`line_${err.line}`]: ['withdrawals.resultFileInvalid'] },
+    );
+  }
+  const errors: Record<string, ['withdrawals.resultFileInvalid']> = {};
+  const parsed: ResultLine[] = [];
+  records.forEach(({ line, cells }, i) => {
+    const [id = '', status = '', reason = ''] = cells;
+    if (i === 0 && /withdrawal_id/i.test(id)) return;
+    const r = resultLine.safeParse({ withdrawal_id: id, status: status.toLowerCase(), reason });
+    if (!r.success || (r.data.status === 'failed' && r.data.reason.length < 3))
+      errors[`line_${line}`] = ['withdrawals.resultFileInvalid'];
+    else parsed.push({ line, id: r.data.withdrawal_id, status: r.data.status, reason: r.data.reason });
+  });
+  if (parsed.length === 0 || Object.keys(errors).length > 0) {
+    throw new AppError(422, 'withdrawals.resultFileInvalid', {}, Object.keys(errors).length ? errors : undefined);
+  }
+  return parsed;
+}
+
 /**
  * Imports the issuer's result file for a batch (`withdrawal_id;status;reason`, a header line,
- * status paid or failed). All lines or none: any bad line rejects the file with its line number.
+ * status paid or failed; commas work as separators too, quoted fields may hold either). All lines
+ * or none: any bad line rejects the file with its line number.
  */
 export async function importBatchResult(
   db: Db,
@@ -203,28 +241,7 @@ export async function importBatchResult(
   batchId: number,
   csv: string,
 ): Promise<{ paid: number; failed: number; unchanged: number }> {
-  const lines = csv
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter(Boolean);
-  const errors: Record<string, ['withdrawals.resultFileInvalid']> = {};
-  const parsed: { line: number; id: number; status: 'paid' | 'failed'; reason: string }[] = [];
-  lines.forEach((l, i) => {
-    if (i === 0 && /withdrawal_id/i.test(l)) return;
-    const [id = '', status = '', ...rest] = l.split(/[;,]/);
-    const r = resultLine.safeParse({
-      withdrawal_id: id.trim(),
-      status: status.trim().toLowerCase(),
-      reason: rest.join(' ').trim(),
-    });
-    if (!r.success || (r.data.status === 'failed' && r.data.reason.length < 3))
-      errors[`line_${i + 1}`] = ['withdrawals.resultFileInvalid'];
-    else parsed.push({ line: i + 1, id: r.data.withdrawal_id, status: r.data.status, reason: r.data.reason });
-  });
-  if (parsed.length === 0 || Object.keys(errors).length > 0) {
-    throw new AppError(422, 'withdrawals.resultFileInvalid', {}, Object.keys(errors).length ? errors : undefined);
-  }
+  const parsed = parseResultFile(csv);
   return db.transaction(async (tx) => {
     if (!(await repo.findBatch(tx, batchId))) throw new AppError(404, 'withdrawals.batchNotFound');
     const rows = new Map((await repo.lockBatchWithdrawals(tx, batchId)).map((w) => [w.id, w]));
