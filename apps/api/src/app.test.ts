@@ -1,5 +1,5 @@
 import diagnostics from 'node:diagnostics_channel';
-import { ROLES, type Role } from '@incentive/contracts';
+import { ACTIONS, ROLES, type Role, rolesWith } from '@incentive/contracts';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../test/test-app.ts';
@@ -80,6 +80,15 @@ describe('route declarations', () => {
         expect(access.roles.length, r.url).toBeGreaterThan(0);
         for (const role of access.roles) expect(ROLES, `${r.method} ${r.url}`).toContain(role);
       }
+    }
+  });
+
+  it('every guarded route names an action of the role policy and lets in exactly the roles that have it', () => {
+    for (const r of apiRoutes()) {
+      const access = r.declared as Access;
+      if ('public' in access) continue;
+      expect(ACTIONS, `${r.method} ${r.url}`).toContain(access.action);
+      expect(access.roles, `${r.method} ${r.url}`).toEqual(rolesWith(access.action));
     }
   });
 

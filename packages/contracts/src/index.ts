@@ -3,6 +3,7 @@ export * from './cards.ts';
 export * from './common.ts';
 export * from './messages.ts';
 export * from './paging.ts';
+export * from './policy.ts';
 export * from './roles.ts';
 export * from './routes.ts';
 export * from './users.ts';

@@ -1,4 +1,4 @@
-import { type Lang, pickLang, type Role } from '@incentive/contracts';
+import { type Action, can, type Lang, pickLang, type Role, rolesWith, SCOPED_ROLES } from '@incentive/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,14 +6,14 @@ import { sessions, users, userWarehouses, warehouses } from '../db/schema.ts';
 import { forbidden, unauthenticated } from '../lib/app-error.ts';
 import { runCached } from '../lib/prepared.ts';
 import { hashToken } from '../lib/tokens.ts';
-import { SCOPED_ROLES } from '../modules/users/scope.ts';
 import { SessionCache } from './session-cache.ts';
 
 /**
- * Every route declares who may call it in `config.access`; a route without a declaration
- * is refused (deny by default). Record-level scope is checked by the services.
+ * Every route declares who may call it in `config.access`: public, or an action of the role
+ * policy (packages/contracts/src/policy.ts) with the roles that have it. A route without a
+ * declaration is refused (deny by default). Record-level scope is checked by the services.
  */
-export type Access = { public: true } | { roles: readonly Role[] };
+export type Access = { public: true } | { action: Action; roles: readonly Role[] };
 
 export interface AuthUser {
   id: number;
@@ -42,12 +42,8 @@ declare module 'fastify' {
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const PUBLIC: Access = { public: true };
-export const roles = (...r: Role[]): Access => ({ roles: r });
-
-/** root is treated as admin everywhere. */
-function allowed(access: { roles: readonly Role[] }, role: Role): boolean {
-  return access.roles.includes(role) || (role === 'root' && access.roles.includes('admin'));
-}
+/** A route for the roles to which the policy gives `action`. */
+export const allow = (action: Action): Access => ({ action, roles: rolesWith(action) });
 
 /** The signed-in user, or a 401. */
 export function requireUser(req: FastifyRequest): AuthUser {
@@ -131,6 +127,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       };
       app.sessionCache.set(tokenHash, { value: req.user, expiresAt: row.expiresAt.getTime() }, epoch);
     }
-    if (!allowed(access, req.user.role)) throw forbidden();
+    if (!can(req.user.role, access.action)) throw forbidden();
   });
 });

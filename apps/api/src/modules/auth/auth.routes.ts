@@ -1,11 +1,9 @@
 import {
   API,
-  BACK_OFFICE_ROLES,
   errorResponseSchema,
   loginBodySchema,
   loginResponseSchema,
   okResponseSchema,
-  ROLES,
   resendSetPasswordBodySchema,
   setPasswordBodySchema,
   translate,
@@ -13,7 +11,7 @@ import {
 } from '@incentive/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PUBLIC, requireUser, roles } from '../../plugins/auth.ts';
+import { allow, PUBLIC, requireUser } from '../../plugins/auth.ts';
 import { getUserView } from '../users/users.service.ts';
 import * as auth from './auth.service.ts';
 
@@ -52,7 +50,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     API.logout,
     {
-      config: { access: roles(...ROLES) },
+      config: { access: allow('session.use') },
       schema: { tags: ['auth'], summary: 'End this session', response: { 200: okResponseSchema, ...errors } },
     },
     async (req) => {
@@ -64,7 +62,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.get(
     API.me,
     {
-      config: { access: roles(...ROLES) },
+      config: { access: allow('session.use') },
       schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: userSchema, ...errors } },
     },
     async (req) => getUserView(app.db, requireUser(req).id),
@@ -91,7 +89,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     API.resendSetPassword,
     {
-      config: { access: roles(...BACK_OFFICE_ROLES) },
+      config: { access: allow('users.manage') },
       schema: {
         tags: ['auth'],
         summary: 'E-mail a fresh set-password link to a user in your scope',

@@ -7,12 +7,11 @@ import {
   errorResponseSchema,
   idParamSchema,
   pagedSchema,
-  ROLES,
   translate,
 } from '@incentive/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser, roles } from '../../plugins/auth.ts';
+import { allow, requireUser } from '../../plugins/auth.ts';
 import * as service from './cards.service.ts';
 
 const errors = {
@@ -30,7 +29,7 @@ export async function cardRoutes(fastify: FastifyInstance) {
   app.get(
     API.salesRepCards,
     {
-      config: { access: roles(...ROLES) },
+      config: { access: allow('users.read') },
       schema: {
         tags,
         summary: "A rep's cards, newest first; numbers masked except for root and admin",
@@ -45,8 +44,7 @@ export async function cardRoutes(fastify: FastifyInstance) {
   app.post(
     API.card,
     {
-      // SPEC.md section 6: admins and provider admins add cards.
-      config: { access: roles('admin', 'provider_admin') },
+      config: { access: allow('cards.add') },
       schema: {
         tags,
         summary: "Add a card (16 digits) to a rep; it becomes the rep's current card",

@@ -1,13 +1,10 @@
-import { type CardRecord, maskCardNumber, type Paged, type Role } from '@incentive/contracts';
+import { type CardRecord, maskCardNumber, type Paged, type Role, WALLET_ROLES } from '@incentive/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { offsetOf, paged } from '../../lib/paging.ts';
 import { type Actor, canManageUser, canReadUser, seesFullCards } from '../users/scope.ts';
 import { currentCardHolder, findReadableUser, lockActiveUser, setCurrentCardNumber } from '../users/users.service.ts';
 import * as repo from './cards.repo.ts';
-
-/** Only sales reps (PH and regional managers) are paid to a card. */
-const CARD_HOLDER_ROLES: readonly Role[] = ['seller', 'seller_reg'];
 
 const show = (actor: Actor, number: string) => (seesFullCards(actor) ? number : maskCardNumber(number));
 
@@ -46,7 +43,8 @@ export async function addCard(db: Db, actor: Actor, userId: number, number: stri
     const subject = target ? { id: userId, role: target.role as Role } : undefined;
     if (!target || !subject || !(await canReadUser(tx, actor, subject))) throw notFound('users.notFound');
     if (!(await canManageUser(tx, actor, subject))) throw forbidden();
-    if (!CARD_HOLDER_ROLES.includes(subject.role)) throw new AppError(422, 'card.userNotRep');
+    // Only roles that hold a wallet (sales reps and regional managers) are paid to a card.
+    if (!WALLET_ROLES.includes(subject.role)) throw new AppError(422, 'card.userNotRep');
     if (target.cardNumber === number) throw new AppError(409, 'card.alreadyCurrent');
     if ((await currentCardHolder(tx, number, userId)) !== undefined) throw new AppError(409, 'card.numberTaken');
     const row = await repo.insertCard(tx, { userId, number, createdBy: actor.id });

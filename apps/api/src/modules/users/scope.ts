@@ -1,4 +1,4 @@
-import type { Role } from '@incentive/contracts';
+import { can, POLICY, type Role, SCOPED_ROLES } from '@incentive/contracts';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { userWarehouses, warehouses } from '../../db/schema.ts';
@@ -15,43 +15,19 @@ export interface Actor {
 }
 
 /*
- * Who may do what with whom, per SPEC.md section 6, enforced on the server whatever a request says:
- * - root and admin: everyone and everything (admin manages everyone but root);
- * - provider admin: provider admins, warehouse admins (wholesaler), regional managers and reps, in every warehouse;
- * - regional manager (seller_reg): only its warehouses, and the reps and warehouse admins in them;
- * - wholesaler (warehouse admin): only its warehouses (read only), and the reps in them;
- * - seller: only itself, read only.
- * "Scoped" roles see a user only when they share a (not deleted) warehouse with it.
+ * Who may do what with whom is the role policy's `scope` (packages/contracts/src/policy.ts, SPEC.md
+ * section 6), enforced here on the server whatever a request says. "Scoped" roles (a regional
+ * manager, a wholesaler) see a user only when they share a (not deleted) warehouse with it.
  */
 
-/** Roles whose users each role may list (GET /api/users?role=…). */
-const LISTS: Record<Role, readonly Role[]> = {
-  root: ['admin', 'provider_admin', 'wholesaler', 'seller_reg', 'seller'],
-  admin: ['admin', 'provider_admin', 'wholesaler', 'seller_reg', 'seller'],
-  provider_admin: ['provider_admin', 'wholesaler', 'seller_reg', 'seller'],
-  seller_reg: ['wholesaler', 'seller'],
-  wholesaler: ['wholesaler', 'seller'],
-  seller: [],
-};
-
-/** Roles of users each role may create, edit and delete (and send activation links to). */
-const MANAGES: Record<Role, readonly Role[]> = {
-  root: ['root', 'admin', 'provider_admin', 'wholesaler', 'seller_reg', 'seller'],
-  admin: ['admin', 'provider_admin', 'wholesaler', 'seller_reg', 'seller'],
-  provider_admin: ['provider_admin', 'wholesaler', 'seller_reg', 'seller'],
-  seller_reg: ['wholesaler', 'seller'],
-  wholesaler: ['seller'],
-  seller: [],
-};
-
-/** Roles limited to their own warehouses. */
-export const SCOPED_ROLES: readonly Role[] = ['seller_reg', 'wholesaler'];
 export const isScoped = (role: Role): boolean => SCOPED_ROLES.includes(role);
 
-export const mayList = (actor: Actor, role: Role): boolean => LISTS[actor.role].includes(role);
-export const mayManageRole = (actor: Actor, role: Role): boolean => MANAGES[actor.role].includes(role);
+/** May the actor see users of this role (lists with GET /api/users?role=…, details)? */
+export const mayList = (actor: Actor, role: Role): boolean => POLICY[actor.role].scope.sees.includes(role);
+/** May the actor create, edit, delete and send activation links to users of this role? */
+export const mayManageRole = (actor: Actor, role: Role): boolean => POLICY[actor.role].scope.manages.includes(role);
 /** Root and admin see full card numbers; everyone else the last 4 digits. */
-export const seesFullCards = (actor: Actor): boolean => actor.role === 'root' || actor.role === 'admin';
+export const seesFullCards = (actor: Actor): boolean => can(actor.role, 'cards.seeFullNumbers');
 
 /** The (not deleted) warehouses a user belongs to, lowest id first. */
 export async function warehouseIdsOf(db: DbOrTx, userId: number): Promise<number[]> {
@@ -81,7 +57,6 @@ export async function readScopeOf(db: DbOrTx, actor: Actor): Promise<number[] | 
 /** May the actor see this user at all (details, logins, cards)? */
 export async function canReadUser(db: DbOrTx, actor: Actor, target: { id: number; role: Role }): Promise<boolean> {
   if (actor.id === target.id) return true;
-  if (actor.role === 'root' || actor.role === 'admin') return true;
   if (!mayList(actor, target.role)) return false;
   return isScoped(actor.role) ? sharesWarehouse(db, actor.id, target.id) : true;
 }
@@ -89,7 +64,6 @@ export async function canReadUser(db: DbOrTx, actor: Actor, target: { id: number
 /** May the actor edit, delete or send a set-password link to this user? */
 export async function canManageUser(db: DbOrTx, actor: Actor, target: { id: number; role: Role }): Promise<boolean> {
   if (!mayManageRole(actor, target.role)) return false;
-  if (actor.role === 'admin' && target.role === 'root') return false;
   return isScoped(actor.role) ? sharesWarehouse(db, actor.id, target.id) : true;
 }
 

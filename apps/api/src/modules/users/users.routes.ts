@@ -1,13 +1,11 @@
 import {
   API,
-  BACK_OFFICE_ROLES,
   errorResponseSchema,
   idParamSchema,
   loginListQuerySchema,
   loginRecordSchema,
   okResponseSchema,
   pagedSchema,
-  ROLES,
   translate,
   userCreatedSchema,
   userDetailsSchema,
@@ -21,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { csvFileName, csvMoney, csvStream, formatDateTime, timeZoneOf } from '../../lib/csv.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
-import { requireUser, roles } from '../../plugins/auth.ts';
+import { allow, requireUser } from '../../plugins/auth.ts';
 import type { AuthSettings } from '../auth/auth.service.ts';
 import * as service from './users.service.ts';
 
@@ -32,10 +30,6 @@ const errors = {
   409: errorResponseSchema,
   422: errorResponseSchema,
 };
-
-/** Everyone but the field rep works with user lists; the service narrows each role further. */
-const BACK_OFFICE = roles(...BACK_OFFICE_ROLES);
-const EVERYONE = roles(...ROLES);
 
 /** Keys of the raw body of a PUT, read before validation turns absent fields into nulls. */
 const sentKeys = new WeakMap<FastifyRequest, Set<string>>();
@@ -53,7 +47,7 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.get(
     API.users,
     {
-      config: { access: BACK_OFFICE },
+      config: { access: allow('users.list') },
       schema: {
         tags,
         summary: 'Users of one role the caller may see, paged, sorted and searched',
@@ -67,7 +61,7 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.get(
     API.usersExport,
     {
-      config: { access: BACK_OFFICE },
+      config: { access: allow('users.list') },
       schema: {
         tags,
         summary: 'The user list (current role, search and sort) as CSV for Excel: UTF-8 with BOM, semicolons',
@@ -126,7 +120,7 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.post(
     API.users,
     {
-      config: { access: BACK_OFFICE },
+      config: { access: allow('users.manage') },
       schema: {
         tags,
         summary: 'Create a user in your scope; its set-password link is e-mailed',
@@ -152,7 +146,7 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.get(
     API.user,
     {
-      config: { access: EVERYONE },
+      config: { access: allow('users.read') },
       schema: {
         tags,
         summary: 'One user (a rep sees only itself); full card number for root and admin only',
@@ -166,7 +160,7 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.put(
     API.profile,
     {
-      config: { access: BACK_OFFICE },
+      config: { access: allow('users.manage') },
       preValidation: async (req) => {
         const body = req.body;
         if (body && typeof body === 'object' && !Array.isArray(body)) sentKeys.set(req, new Set(Object.keys(body)));
@@ -193,7 +187,7 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.delete(
     API.user,
     {
-      config: { access: BACK_OFFICE },
+      config: { access: allow('users.manage') },
       schema: {
         tags,
         summary: 'Deactivate a user you manage (its sessions end; history and money stay)',
@@ -210,7 +204,7 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.get(
     API.userLogins,
     {
-      config: { access: EVERYONE },
+      config: { access: allow('users.read') },
       schema: {
         tags,
         summary: "A user's sign-ins (a rep sees only its own)",

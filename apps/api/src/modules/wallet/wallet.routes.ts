@@ -1,5 +1,6 @@
 import {
   adjustmentBodySchema,
+  can,
   errorResponseSchema,
   failWithdrawalBodySchema,
   idParamSchema,
@@ -20,7 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser, roles } from '../../plugins/auth.ts';
+import { allow, requireUser } from '../../plugins/auth.ts';
 import { checkLedger } from './ledger-check.ts';
 import * as wallet from './wallet.service.ts';
 import * as withdrawals from './withdrawals.service.ts';
@@ -32,7 +33,6 @@ const errors = {
   409: errorResponseSchema,
   422: errorResponseSchema,
 };
-const ADMINS = roles('admin');
 
 export async function walletRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -46,7 +46,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/withdrawal',
     {
-      config: { access: roles('seller') },
+      config: { access: allow('wallet.withdraw') },
       schema: {
         tags: ['wallet'],
         summary: 'Withdraw the whole wallet to the card (amount must equal the current balance)',
@@ -60,7 +60,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/wallet',
     {
-      config: { access: roles('admin', 'seller') },
+      config: { access: allow('withdrawals.list') },
       schema: {
         tags: ['wallet'],
         summary: 'Withdrawals: all of them for admins, your own for a sales rep; with the filtered total',
@@ -70,7 +70,8 @@ export async function walletRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const me = requireUser(req);
-      const rep = me.role === 'seller';
+      // Whoever manages payouts sees every withdrawal; a rep its own, with masked card numbers.
+      const rep = !can(me.role, 'payouts.manage');
       return withdrawals.listWithdrawals(app.db, req.query, { onlyUserId: rep ? me.id : undefined, maskCards: rep });
     },
   );
@@ -78,7 +79,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/wallet/history',
     {
-      config: { access: roles('seller', 'seller_reg') },
+      config: { access: allow('wallet.history') },
       schema: {
         tags: ['wallet'],
         summary: 'Your money history: every ledger entry',
@@ -92,7 +93,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/users/:id/ledger',
     {
-      config: { access: ADMINS },
+      config: { access: allow('wallet.audit') },
       schema: {
         tags: ['wallet'],
         summary: "A user's ledger entries",
@@ -107,7 +108,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/admin/adjustments',
     {
-      config: { access: ADMINS },
+      config: { access: allow('wallet.adjust') },
       schema: {
         tags: ['wallet'],
         summary: 'Credit (+) or debit (−) a rep by hand, with a reason',
@@ -124,7 +125,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/payout-batches',
     {
-      config: { access: ADMINS },
+      config: { access: allow('payouts.manage') },
       schema: {
         tags: ['payouts'],
         summary: 'Export requested withdrawals as a batch for the card issuer (marks them exported)',
@@ -138,7 +139,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/payout-batches/:id/file',
     {
-      config: { access: ADMINS },
+      config: { access: allow('payouts.manage') },
       schema: { tags: ['payouts'], summary: "The batch's CSV file for the card issuer", params: idParamSchema },
     },
     async (req, reply) => {
@@ -154,7 +155,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/payout-batches/:id/paid',
     {
-      config: { access: ADMINS },
+      config: { access: allow('payouts.manage') },
       schema: {
         tags: ['payouts'],
         summary: 'Mark every exported withdrawal of the batch paid',
@@ -168,7 +169,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/payout-batches/:id/result',
     {
-      config: { access: ADMINS },
+      config: { access: allow('payouts.manage') },
       schema: {
         tags: ['payouts'],
         summary: "Import the issuer's result file (withdrawal_id;status;reason), all lines or none",
@@ -186,7 +187,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/withdrawals/:id/paid',
     {
-      config: { access: ADMINS },
+      config: { access: allow('payouts.manage') },
       schema: {
         tags: ['payouts'],
         summary: 'Mark one exported withdrawal paid (repeating it changes nothing)',
@@ -203,7 +204,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/withdrawals/:id/failed',
     {
-      config: { access: ADMINS },
+      config: { access: allow('payouts.manage') },
       schema: {
         tags: ['payouts'],
         summary: 'Mark one withdrawal failed, with a reason; its money returns to the wallet',
@@ -221,7 +222,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/ledger/check',
     {
-      config: { access: ADMINS },
+      config: { access: allow('wallet.audit') },
       schema: {
         tags: ['wallet'],
         summary: 'Prove that every balance equals the sum of its ledger entries',
@@ -234,7 +235,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/admin/money-overview',
     {
-      config: { access: ADMINS },
+      config: { access: allow('wallet.audit') },
       schema: {
         tags: ['wallet'],
         summary: 'Earned, in wallets, in withdrawal and paid out, in total and per month',

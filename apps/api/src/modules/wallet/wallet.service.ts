@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LedgerEntry, MoneyOverview } from '@incentive/contracts';
+import { type LedgerEntry, type MoneyOverview, type Role, WALLET_ROLES } from '@incentive/contracts';
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/schema.ts';
@@ -9,9 +9,6 @@ import { offsetOf, paged } from '../../lib/paging.ts';
 import { queryRows } from '../../lib/query-rows.ts';
 import { findActiveUserById } from '../users/users.repo.ts';
 import { post } from './ledger.service.ts';
-
-/** Roles that hold a wallet. */
-const WALLET_ROLES = new Set(['seller', 'seller_reg']);
 
 /**
  * A manual credit (+) or debit (−) by an admin, with a reason: a correction or a clawback.
@@ -25,7 +22,7 @@ export async function adjust(
   return db.transaction(async (tx) => {
     const user = await findActiveUserById(tx, body.user_id);
     if (!user) throw new AppError(404, 'users.notFound');
-    if (!WALLET_ROLES.has(user.role)) throw new AppError(422, 'wallet.notARep');
+    if (!WALLET_ROLES.includes(user.role as Role)) throw new AppError(422, 'wallet.notARep');
     const { posted } = await post(tx, {
       userId: user.id,
       kind: 'adjustment',

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { csvFileName, csvMoney, csvStream, timeZoneOf } from '../../lib/csv.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
-import { requireUser, roles } from '../../plugins/auth.ts';
+import { allow, requireUser } from '../../plugins/auth.ts';
 import { listWarehouseUsers } from '../users/users.service.ts';
 import * as service from './warehouses.service.ts';
 
@@ -29,11 +29,6 @@ const errors = {
   422: errorResponseSchema,
 };
 
-/** Everyone in the back office sees warehouses (scoped roles only their own); only root and admin add and delete them. */
-const READERS = roles('admin', 'provider_admin', 'seller_reg', 'wholesaler');
-const EDITORS = roles('admin', 'seller_reg');
-const OWNERS = roles('admin');
-
 export async function warehouseRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['warehouses'];
@@ -41,7 +36,7 @@ export async function warehouseRoutes(fastify: FastifyInstance) {
   app.get(
     API.warehouses,
     {
-      config: { access: READERS },
+      config: { access: allow('warehouses.read') },
       schema: {
         tags,
         summary: 'Warehouses the caller may see, paged, sorted and searched',
@@ -55,7 +50,7 @@ export async function warehouseRoutes(fastify: FastifyInstance) {
   app.get(
     API.warehousesExport,
     {
-      config: { access: READERS },
+      config: { access: allow('warehouses.read') },
       schema: {
         tags,
         summary: 'The warehouse list (current search and sort) as CSV for Excel: UTF-8 with BOM, semicolons',
@@ -90,7 +85,7 @@ export async function warehouseRoutes(fastify: FastifyInstance) {
   app.post(
     API.warehouses,
     {
-      config: { access: OWNERS },
+      config: { access: allow('warehouses.create') },
       schema: {
         tags,
         summary: 'Add a warehouse with its admins',
@@ -107,7 +102,7 @@ export async function warehouseRoutes(fastify: FastifyInstance) {
   app.get(
     API.warehouse,
     {
-      config: { access: READERS },
+      config: { access: allow('warehouses.read') },
       schema: {
         tags,
         summary: 'One warehouse with its figures',
@@ -121,7 +116,7 @@ export async function warehouseRoutes(fastify: FastifyInstance) {
   app.put(
     API.warehouse,
     {
-      config: { access: EDITORS },
+      config: { access: allow('warehouses.edit') },
       schema: {
         tags,
         summary: 'Edit a warehouse and set its admins',
@@ -139,7 +134,7 @@ export async function warehouseRoutes(fastify: FastifyInstance) {
   app.delete(
     API.warehouse,
     {
-      config: { access: OWNERS },
+      config: { access: allow('warehouses.delete') },
       schema: {
         tags,
         summary: 'Delete a warehouse without reps or money (409 otherwise)',
@@ -156,7 +151,7 @@ export async function warehouseRoutes(fastify: FastifyInstance) {
   app.get(
     API.warehouseUsers,
     {
-      config: { access: READERS },
+      config: { access: allow('users.list') },
       schema: {
         tags,
         summary: "A warehouse's sales reps (role=seller) or admins (role=wholesaler)",

@@ -1,0 +1,365 @@
+import { ROLES, type Role } from './roles.ts';
+
+/*
+ * The role policy: who may see and do what (SPEC.md sections 2 and 6), written once. The server's
+ * route guards (`config.access` of every API route), its record scope (users/scope.ts) and the web's
+ * menus, route guards and buttons all read it. Decision 016 explains the shape; the table test in
+ * policy.unit.test.ts holds it against the spec.
+ */
+
+/** Every screen of SPEC.md section 2 by name, with its route. Features that do not exist yet are listed too. */
+export const PAGES = {
+  login: '/',
+  register: '/register',
+  rules: '/rules',
+  dashboard: '/dashboard',
+  warehouseCreate: '/warehouse/create',
+  warehouseDetails: '/warehouse/details/:id',
+  warehouseEdit: '/warehouse/:id',
+  salesRepCreate: '/sales-rep/create',
+  salesRepCreateRks: '/sales-rep/create-rks',
+  salesRepDetails: '/sales-rep/details/:id',
+  salesRepEdit: '/sales-rep/:id',
+  adminCreate: '/admin/create',
+  adminEdit: '/admin/:id',
+  challenges: '/challenges',
+  articles: '/articles',
+  articleCreate: '/articles/create',
+  articleEdit: '/articles/:id',
+  articlePreview: '/articles/preview/:id',
+  quiz: '/quiz',
+  quizCreate: '/quiz/create',
+  quizEdit: '/quiz/:id',
+  quizSummary: '/quiz/:id/summary',
+  articlesPh: '/articles-ph',
+  articlePh: '/articles-ph/:id',
+  quizPh: '/quiz-ph',
+  quizPhTake: '/quiz-ph/:id',
+  quizPhSummary: '/quiz-ph/summary',
+  withdraw: '/withdraw',
+} as const;
+export type PageName = keyof typeof PAGES;
+
+/** Pages anyone may open, signed in or not. */
+export const PUBLIC_PAGES = ['login', 'register', 'rules'] as const satisfies readonly PageName[];
+export type GuardedPage = Exclude<PageName, (typeof PUBLIC_PAGES)[number]>;
+
+/** The entries of the header menu, each leading to a page. */
+export const MENU_ITEMS = {
+  dashboard: 'dashboard',
+  /** A wholesaler's first warehouse. */
+  myWarehouse: 'warehouseDetails',
+  quiz: 'quiz',
+  articles: 'articles',
+  challenges: 'challenges',
+  withdraw: 'withdraw',
+  /** The sales-rep home as a rep sees it (/dashboard?admin-preview=1). */
+  adminPreview: 'dashboard',
+  quizPh: 'quizPh',
+  articlesPh: 'articlesPh',
+} as const satisfies Record<string, GuardedPage>;
+export type MenuItem = keyof typeof MENU_ITEMS;
+
+/**
+ * What a role may do. The API's routes each name one (the role guard refuses the rest with 403);
+ * the web shows a button only to roles that have its action. Scope (which records) is separate.
+ */
+export const ACTIONS = [
+  // Signed in: /api/me, logout.
+  'session.use',
+  // Read one user (details, logins, cards): oneself always, others as the scope allows.
+  'users.read',
+  // User lists and their CSV export.
+  'users.list',
+  // Create, edit, delete users and send set-password links, for the roles `scope.manages` names.
+  'users.manage',
+  'warehouses.read',
+  'warehouses.create',
+  'warehouses.edit',
+  'warehouses.delete',
+  'cards.add',
+  'cards.seeFullNumbers',
+  // The dashboard's withdraw button and POST /api/withdrawal.
+  'wallet.withdraw',
+  // One's own money history.
+  'wallet.history',
+  // The withdrawals table: every withdrawal for admins, one's own for a rep.
+  'withdrawals.list',
+  // Manual credits and debits.
+  'wallet.adjust',
+  // Any user's ledger, the ledger check and the money overview.
+  'wallet.audit',
+  // Batches for the card issuer, paid and failed withdrawals.
+  'payouts.manage',
+  // Screens of the back office.
+  'dashboard.repTabs',
+  'dashboard.registeredTab',
+  'reps.create',
+  'reps.edit',
+  'reps.editFromTable',
+  'reps.delete',
+  'regionalManagers.create',
+  'admins.create',
+  'admins.createPlain',
+  'admins.createProvider',
+  'admins.edit',
+  // A form's warehouse picker (a wholesaler's is disabled and preset, a rep has none).
+  'forms.pickWarehouse',
+  // The user menu's profile link.
+  'profile.view',
+  // Features that come next: their routes and screens use these.
+  'articles.manage',
+  'articles.read',
+  'quizzes.manage',
+  'quizzes.take',
+  'challenges.view',
+] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export interface RoleScope {
+  /** Whose records: every one, those sharing one of its warehouses, or only its own. */
+  records: 'all' | 'warehouses' | 'self';
+  /** Roles of the users it may see (lists, details, logins, cards), within `records`. */
+  sees: readonly Role[];
+  /** Roles of the users it may create, edit, delete and send set-password links to, within `records`. */
+  manages: readonly Role[];
+}
+
+export interface RolePolicy {
+  /** What the logo and /dashboard lead to: the sales-rep home, the back-office panel, or its first warehouse. */
+  home: 'repHome' | 'backOffice' | 'firstWarehouse';
+  /** Holds a wallet and cards: earns money and may be paid out. */
+  wallet: boolean;
+  /** The header menu, in order. */
+  menu: readonly MenuItem[];
+  pages: readonly GuardedPage[];
+  /** Pages of `pages` it may open only for its own id (a rep's profile). */
+  ownPagesOnly?: readonly GuardedPage[];
+  actions: readonly Action[];
+  scope: RoleScope;
+}
+
+const ADMIN: RolePolicy = {
+  home: 'backOffice',
+  wallet: false,
+  menu: ['dashboard', 'quiz', 'articles', 'challenges', 'withdraw', 'adminPreview'],
+  pages: [
+    'dashboard',
+    'warehouseCreate',
+    'warehouseDetails',
+    'warehouseEdit',
+    'salesRepCreate',
+    'salesRepCreateRks',
+    'salesRepDetails',
+    'salesRepEdit',
+    'adminCreate',
+    'adminEdit',
+    'challenges',
+    'articles',
+    'articleCreate',
+    'articleEdit',
+    'articlePreview',
+    'quiz',
+    'quizCreate',
+    'quizEdit',
+    'quizSummary',
+    'withdraw',
+    // The admin preview of the rep home links to the rep's lists.
+    'articlesPh',
+    'articlePh',
+    'quizPh',
+  ],
+  actions: [
+    'session.use',
+    'users.read',
+    'users.list',
+    'users.manage',
+    'warehouses.read',
+    'warehouses.create',
+    'warehouses.edit',
+    'warehouses.delete',
+    'cards.add',
+    'cards.seeFullNumbers',
+    'withdrawals.list',
+    'wallet.adjust',
+    'wallet.audit',
+    'payouts.manage',
+    'dashboard.repTabs',
+    'dashboard.registeredTab',
+    'reps.create',
+    'reps.edit',
+    'reps.editFromTable',
+    'reps.delete',
+    'regionalManagers.create',
+    'admins.create',
+    'admins.createPlain',
+    'admins.createProvider',
+    'admins.edit',
+    'forms.pickWarehouse',
+    'articles.manage',
+    'articles.read',
+    'quizzes.manage',
+    'challenges.view',
+  ],
+  scope: {
+    records: 'all',
+    sees: ['root', 'admin', 'provider_admin', 'wholesaler', 'seller_reg', 'seller'],
+    manages: ['admin', 'provider_admin', 'wholesaler', 'seller_reg', 'seller'],
+  },
+};
+
+/** The policy of each role. */
+export const POLICY: Record<Role, RolePolicy> = {
+  // Treated as admin; only root manages root.
+  root: { ...ADMIN, scope: { ...ADMIN.scope, manages: ['root', ...ADMIN.scope.manages] } },
+  admin: ADMIN,
+  provider_admin: {
+    home: 'backOffice',
+    wallet: false,
+    // SPEC.md lists no menu for a provider admin: its panel, and the articles it manages.
+    menu: ['dashboard', 'articles'],
+    pages: [
+      'dashboard',
+      'warehouseDetails',
+      'salesRepCreate',
+      'salesRepCreateRks',
+      'salesRepDetails',
+      'salesRepEdit',
+      'adminCreate',
+      'adminEdit',
+      'articles',
+      'articleCreate',
+      'articleEdit',
+      'articlePreview',
+    ],
+    actions: [
+      'session.use',
+      'users.read',
+      'users.list',
+      'users.manage',
+      'warehouses.read',
+      'cards.add',
+      'dashboard.repTabs',
+      'dashboard.registeredTab',
+      'reps.create',
+      'reps.edit',
+      'regionalManagers.create',
+      'admins.create',
+      'admins.createProvider',
+      'admins.edit',
+      'forms.pickWarehouse',
+      'articles.manage',
+      'articles.read',
+    ],
+    scope: {
+      records: 'all',
+      sees: ['provider_admin', 'wholesaler', 'seller_reg', 'seller'],
+      manages: ['provider_admin', 'wholesaler', 'seller_reg', 'seller'],
+    },
+  },
+  seller_reg: {
+    home: 'backOffice',
+    // A regional manager is a registered sales rep: it holds a wallet and cards.
+    wallet: true,
+    menu: ['dashboard', 'challenges'],
+    pages: [
+      'dashboard',
+      'warehouseDetails',
+      'warehouseEdit',
+      'salesRepCreate',
+      'salesRepDetails',
+      'salesRepEdit',
+      'adminCreate',
+      'adminEdit',
+      'challenges',
+    ],
+    actions: [
+      'session.use',
+      'users.read',
+      'users.list',
+      'users.manage',
+      'warehouses.read',
+      'warehouses.edit',
+      'wallet.history',
+      'dashboard.repTabs',
+      'reps.create',
+      'reps.edit',
+      'admins.create',
+      'admins.edit',
+      'forms.pickWarehouse',
+      'challenges.view',
+    ],
+    scope: { records: 'warehouses', sees: ['wholesaler', 'seller'], manages: ['wholesaler', 'seller'] },
+  },
+  wholesaler: {
+    home: 'firstWarehouse',
+    wallet: false,
+    menu: ['myWarehouse', 'challenges'],
+    pages: ['dashboard', 'warehouseDetails', 'salesRepCreate', 'salesRepDetails', 'salesRepEdit', 'challenges'],
+    actions: [
+      'session.use',
+      'users.read',
+      'users.list',
+      'users.manage',
+      'warehouses.read',
+      'reps.create',
+      'reps.edit',
+      'challenges.view',
+    ],
+    scope: { records: 'warehouses', sees: ['wholesaler', 'seller'], manages: ['seller'] },
+  },
+  seller: {
+    home: 'repHome',
+    wallet: true,
+    menu: ['dashboard', 'quizPh', 'articlesPh', 'withdraw'],
+    pages: [
+      'dashboard',
+      'salesRepDetails',
+      'withdraw',
+      'quizPh',
+      'quizPhTake',
+      'quizPhSummary',
+      'articlesPh',
+      'articlePh',
+    ],
+    // Its profile is its own details page; it edits nothing in the back office.
+    ownPagesOnly: ['salesRepDetails'],
+    actions: [
+      'session.use',
+      'users.read',
+      'wallet.withdraw',
+      'wallet.history',
+      'withdrawals.list',
+      'profile.view',
+      'articles.read',
+      'quizzes.take',
+    ],
+    scope: { records: 'self', sees: [], manages: [] },
+  },
+};
+
+/** May this role do this? */
+export const can = (role: Role, action: Action): boolean => POLICY[role].actions.includes(action);
+
+/** The roles that may do this, for a route's declaration. */
+export const rolesWith = (action: Action): Role[] => ROLES.filter((r) => can(r, action));
+
+/** Roles limited to the users and warehouses of their own warehouses. */
+export const SCOPED_ROLES: readonly Role[] = ROLES.filter((r) => POLICY[r].scope.records === 'warehouses');
+
+/** Roles that hold a wallet and cards. */
+export const WALLET_ROLES: readonly Role[] = ROLES.filter((r) => POLICY[r].wallet);
+
+/**
+ * May this user open this page? `id` is the page's :id (when it has one): pages a role may open only
+ * for its own id compare it with `selfId`.
+ */
+export function mayOpen(role: Role, page: GuardedPage, ids: { id?: string | number; selfId: number }): boolean {
+  const p = POLICY[role];
+  if (!p.pages.includes(page)) return false;
+  if (p.ownPagesOnly?.includes(page)) return String(ids.id) === String(ids.selfId);
+  return true;
+}
+
+/** The header menu of a role. */
+export const menuOf = (role: Role): readonly MenuItem[] => POLICY[role].menu;
