@@ -1,9 +1,11 @@
+import { POLICY } from '@incentive/contracts';
 import { Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { useMe } from '../features/auth/api/get-me.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { paths } from '../lib/paths.ts';
 import { getToken } from '../lib/session.ts';
 import { toastError } from '../lib/toast.ts';
 
@@ -17,15 +19,17 @@ export function SessionGate() {
   const signOut = useSignOut();
   const me = useMe();
   const hasToken = getToken() !== null;
-  const orphanWholesaler = me.data?.role === 'wholesaler' && me.data.wholesaler_ids.length === 0;
+  // A role whose home is its first warehouse cannot work without one (SPEC.md section 4).
+  const orphanWholesaler =
+    me.data !== undefined && POLICY[me.data.role].home === 'firstWarehouse' && me.data.wholesaler_ids.length === 0;
 
   useEffect(() => {
     if (!me.isError && !orphanWholesaler) return;
     toastError(t(orphanWholesaler ? 'auth.toast.noWarehouses' : 'auth.toast.errorGetUser'));
-    void signOut().then(() => navigate('/', { replace: true }));
+    void signOut().then(() => navigate(paths.login(), { replace: true }));
   }, [me.isError, orphanWholesaler, signOut, navigate, t]);
 
-  if (!hasToken) return <Navigate to="/" replace />;
+  if (!hasToken) return <Navigate to={paths.login()} replace />;
   if (!me.data || orphanWholesaler) {
     return (
       <Center h="100dvh">

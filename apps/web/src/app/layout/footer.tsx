@@ -1,5 +1,6 @@
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { paths } from '../../lib/paths.ts';
 
 /** Company contact details. */
 export function Footer() {
@@ -31,7 +32,7 @@ export function Footer() {
           <Text fz="xs" c="dimmed">
             © {new Date().getFullYear()} {t('footer.companyName')} {t('footer.rights')}
           </Text>
-          <Anchor fz="xs" href="/rules" target="_blank" rel="noopener">
+          <Anchor fz="xs" href={paths.rules()} target="_blank" rel="noopener">
             {t('footer.rules')}
           </Anchor>
         </Group>

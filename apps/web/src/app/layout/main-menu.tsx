@@ -17,14 +17,13 @@ export function MainMenu({ me, vertical, onNavigate }: { me: User; vertical?: bo
       style={{ display: 'flex', flexDirection: vertical ? 'column' : 'row', gap: 4 }}
     >
       {menuFor(me).map((item) => {
-        const to = item.to(me);
         return (
           <MantineNavLink
             key={item.key}
             component={Link}
-            to={to}
+            to={item.to}
             label={t(item.label)}
-            active={here === to}
+            active={here === item.to}
             onClick={onNavigate}
             variant="light"
             w={vertical ? '100%' : 'auto'}

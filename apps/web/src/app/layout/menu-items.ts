@@ -1,32 +1,23 @@
-import type { Role, User } from '@incentive/contracts';
+import { MENU_ITEMS, type MenuItem, menuOf, type User } from '@incentive/contracts';
+import { adminPreviewPath, homePath, paths } from '../../lib/paths.ts';
+import { PAGE_ELEMENTS } from '../page-elements.tsx';
 
-export interface MenuItem {
-  key: string;
-  /** i18n key of the label. */
-  label: string;
-  to: (me: User) => string;
-  roles: readonly Role[];
-}
+/** Where each menu entry leads for this user. */
+const LINKS: Record<MenuItem, (me: User) => string> = {
+  dashboard: () => paths.dashboard(),
+  myWarehouse: homePath,
+  quiz: () => paths.quiz(),
+  articles: () => paths.articles(),
+  challenges: () => paths.challenges(),
+  withdraw: () => paths.withdraw(),
+  adminPreview: () => adminPreviewPath(),
+  quizPh: () => paths.quizPh(),
+  articlesPh: () => paths.articlesPh(),
+};
 
-const firstWarehouse = (me: User) => `/warehouse/details/${me.wholesaler_ids[0] ?? ''}`;
-
-/**
- * The menu by role (SPEC.md section 2). An entry is listed here once its page exists;
- * root is treated as admin.
- */
-export const MENU_ITEMS: MenuItem[] = [
-  {
-    key: 'dashboard',
-    label: 'menu.dashboard',
-    to: () => '/dashboard',
-    roles: ['admin', 'provider_admin', 'seller_reg', 'seller'],
-  },
-  { key: 'my-warehouse', label: 'menu.myWarehouse', to: firstWarehouse, roles: ['wholesaler'] },
-  { key: 'withdraw', label: 'menu.withdraw', to: () => '/withdraw', roles: ['admin', 'seller'] },
-  { key: 'admin-preview', label: 'menu.adminPreview', to: () => '/dashboard?admin-preview=1', roles: ['admin'] },
-];
-
-export function menuFor(me: User): MenuItem[] {
-  const role: Role = me.role === 'root' ? 'admin' : me.role;
-  return MENU_ITEMS.filter((i) => i.roles.includes(role));
+/** The role's menu (SPEC.md section 2, from the role policy): its entries whose page exists already. */
+export function menuFor(me: User): { key: MenuItem; label: string; to: string }[] {
+  return menuOf(me.role)
+    .filter((item) => PAGE_ELEMENTS[MENU_ITEMS[item]] !== undefined)
+    .map((item) => ({ key: item, label: `menu.${item}`, to: LINKS[item](me) }));
 }

@@ -1,9 +1,10 @@
-import type { Lang, User } from '@incentive/contracts';
+import { can, type Lang, type User } from '@incentive/contracts';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLanguage, IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { setLanguage } from '../../lib/i18n.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** 'Logged as' with name and surname, the language switch and logout (which leads to /, signing out). */
 export function UserMenu({ me }: { me: User }) {
@@ -37,15 +38,15 @@ export function UserMenu({ me }: { me: User }) {
         </Text>
         <Menu.Divider />
         {/* The profile link: sales reps only, to their own details (SPEC.md section 2). */}
-        {me.role === 'seller' && (
-          <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate(`/sales-rep/details/${me.id}`)}>
+        {can(me.role, 'profile.view') && (
+          <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate(paths.salesRepDetails(me.id))}>
             {t('user.profile')}
           </Menu.Item>
         )}
         <Menu.Item leftSection={<IconLanguage size={16} />} onClick={() => setLanguage(other)}>
           {other === 'en' ? 'English' : 'Polski'}
         </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => navigate('/')}>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => navigate(paths.login())}>
           {t('user.logout')}
         </Menu.Item>
       </Menu.Dropdown>

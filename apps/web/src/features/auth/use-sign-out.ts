@@ -1,14 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { clearToken, getToken } from '../../lib/session.ts';
-import { logoutOnServer } from './api/logout.ts';
+import { useLogout } from './api/logout.ts';
 
-/** Ends the session: revokes the token on the server, forgets it here and drops every cached query. */
-export function useSignOut() {
-  const queryClient = useQueryClient();
-  return useCallback(async () => {
-    if (getToken()) await logoutOnServer();
-    clearToken();
-    queryClient.clear();
-  }, [queryClient]);
+/** Ends the session (see useLogout); resolves when the token is gone here. */
+export function useSignOut(): () => Promise<void> {
+  return useLogout().mutateAsync;
 }

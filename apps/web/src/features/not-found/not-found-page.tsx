@@ -1,8 +1,8 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { homePath } from '../../app/home-path.ts';
-import { useCurrentUser } from '../../app/use-current-user.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
+import { homePath } from '../../lib/paths.ts';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

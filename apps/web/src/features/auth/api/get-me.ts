@@ -1,14 +1,13 @@
 import { API, type User } from '@incentive/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { getToken } from '../../../lib/session.ts';
-
-export const meQueryKey = ['me'] as const;
 
 /** The signed-in user. Refetched after anything that changes the wallet (quiz submit, withdrawal). */
 export function useMe() {
   return useQuery({
-    queryKey: meQueryKey,
+    queryKey: queryKeys.me,
     queryFn: ({ signal }) => fetchOrThrow<User>(API.me, { signal }),
     enabled: getToken() !== null,
     retry: false,

@@ -1,14 +1,16 @@
 import { type LoginBody, loginBodySchema } from '@incentive/contracts';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AuthCard } from '../../../components/auth-card.tsx';
+import { failureOf } from '../../../lib/mutation.ts';
+import { paths } from '../../../lib/paths.ts';
 import { saveToken } from '../../../lib/session.ts';
 import { toastError, toastFailure } from '../../../lib/toast.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
-import { login } from '../api/login.ts';
+import { useLogin } from '../api/login.ts';
 import { useSignOut } from '../use-sign-out.ts';
 
 /** `/`: the sign-in page. Visiting it signs the current user out (SPEC.md section 2). */
@@ -16,7 +18,7 @@ export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signOut = useSignOut();
-  const [busy, setBusy] = useState(false);
+  const login = useLogin();
   const form = useForm<LoginBody>({
     initialValues: { email: '', password: '' },
     validate: zodValidate(loginBodySchema),
@@ -26,19 +28,19 @@ export function LoginPage() {
     void signOut();
   }, [signOut]);
 
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    const res = await login(values);
-    setBusy(false);
-    if (res.isSuccess) {
-      saveToken(res.payload.token, res.payload.token_type);
-      navigate('/dashboard');
-    } else if (res.status === 401) {
-      toastError(t('login.toast.errorLogin'));
-    } else {
-      toastFailure(res, 'login.toast.errorLogin');
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    login.mutate(values, {
+      onSuccess: (res) => {
+        saveToken(res.token, res.token_type);
+        navigate(paths.dashboard());
+      },
+      onError: (err) => {
+        const failure = failureOf(err);
+        if (failure?.status === 401) toastError(t('login.toast.errorLogin'));
+        else toastFailure(failure, 'login.toast.errorLogin');
+      },
+    }),
+  );
 
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
@@ -60,7 +62,7 @@ export function LoginPage() {
             required
             {...form.getInputProps('password')}
           />
-          <Button type="submit" loading={busy} size="md" fullWidth mt="xs">
+          <Button type="submit" loading={login.isPending} size="md" fullWidth mt="xs">
             {t('login.submit')}
           </Button>
         </Stack>

@@ -1,13 +1,14 @@
 import { type SetPasswordBody, setPasswordBodySchema } from '@incentive/contracts';
 import { Alert, Anchor, Button, Checkbox, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card.tsx';
+import { failureOf } from '../../../lib/mutation.ts';
+import { paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
-import { setPassword } from '../api/set-password.ts';
+import { useSetPassword } from '../api/set-password.ts';
 
 type FormValues = Omit<SetPasswordBody, 'rules'> & { rules: boolean };
 
@@ -18,7 +19,7 @@ export function RegisterPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
-  const [busy, setBusy] = useState(false);
+  const setPassword = useSetPassword();
   const form = useForm<FormValues>({
     initialValues: { password: '', password_confirmation: '', rules: false, token, email },
     validate: zodValidate(setPasswordBodySchema),
@@ -29,7 +30,7 @@ export function RegisterPage() {
       <AuthCard title={t('register.title')}>
         <Stack>
           <Alert color="red">{t('register.missingLink')}</Alert>
-          <Anchor component={Link} to="/">
+          <Anchor component={Link} to={paths.login()}>
             {t('register.toLogin')}
           </Anchor>
         </Stack>
@@ -37,17 +38,18 @@ export function RegisterPage() {
     );
   }
 
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    const res = await setPassword({ ...values, rules: true });
-    setBusy(false);
-    if (res.isSuccess) {
-      toastSuccess(t('setPassword.toast.success'));
-      navigate('/');
-    } else {
-      toastFailure(res, 'setPassword.toast.error');
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    setPassword.mutate(
+      { ...values, rules: true },
+      {
+        onSuccess: () => {
+          toastSuccess(t('setPassword.toast.success'));
+          navigate(paths.login());
+        },
+        onError: (err) => toastFailure(failureOf(err), 'setPassword.toast.error'),
+      },
+    ),
+  );
 
   return (
     <AuthCard title={t('register.title')} subtitle={t('register.subtitle', { email })}>
@@ -74,7 +76,7 @@ export function RegisterPage() {
               <Text span fz="sm">
                 {t('register.rulesPrefix')}{' '}
                 <Anchor
-                  href="/rules"
+                  href={paths.rules()}
                   target="_blank"
                   rel="noopener"
                   // Opening the rules unticks the box: the user confirms after reading them.
@@ -85,7 +87,7 @@ export function RegisterPage() {
               </Text>
             }
           />
-          <Button type="submit" loading={busy} size="md" fullWidth mt="xs">
+          <Button type="submit" loading={setPassword.isPending} size="md" fullWidth mt="xs">
             {t('register.submit')}
           </Button>
         </Stack>

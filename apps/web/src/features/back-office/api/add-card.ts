@@ -1,8 +1,14 @@
 import type { AddCardBody } from '@incentive/contracts';
-import { request } from '../../../lib/api-client.ts';
-import { BACK_OFFICE_API } from './paths.ts';
+import { fetchOrThrow } from '../../../lib/api-client.ts';
+import { useApiMutation } from '../../../lib/mutation.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { BACK_OFFICE_API } from './endpoints.ts';
 
 /** POST /api/card: the rep's new current card. */
 export function addCard(body: AddCardBody) {
-  return request<{ message?: string }>(BACK_OFFICE_API.card, { method: 'POST', body });
+  return fetchOrThrow<{ message?: string }>(BACK_OFFICE_API.card, { method: 'POST', body });
 }
+
+/** The rep's cards and the lists that show its current card. */
+export const useAddCard = () =>
+  useApiMutation({ mutationFn: addCard, invalidates: [queryKeys.cards, queryKeys.users] });

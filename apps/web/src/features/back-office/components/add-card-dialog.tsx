@@ -1,34 +1,34 @@
 import { CARD_NUMBER_LENGTH } from '@incentive/contracts';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureOf } from '../../../lib/mutation.ts';
 import { toastFailure, toastSuccess, toastWarning } from '../../../lib/toast.ts';
-import { addCard } from '../api/add-card.ts';
-import { QK } from '../api/paths.ts';
+import { useAddCard } from '../api/add-card.ts';
 
 /** The add-card dialog: the number (exactly 16 digits, else a warning toast), save and cancel. */
 export function AddCardDialog({ userId, opened, onClose }: { userId: number; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [number, setNumber] = useState('');
-  const [busy, setBusy] = useState(false);
+  const addCard = useAddCard();
 
   const close = () => {
     setNumber('');
     onClose();
   };
-  const save = async () => {
+  const save = () => {
     const digits = number.replace(/\s+/g, '');
     if (!new RegExp(`^\\d{${CARD_NUMBER_LENGTH}}$`).test(digits)) return toastWarning(t('card.toast.invalidNumber'));
-    setBusy(true);
-    const res = await addCard({ user_id: userId, number: digits });
-    setBusy(false);
-    if (!res.isSuccess) return toastFailure(res, 'card.toast.errorAdd');
-    toastSuccess(t('card.toast.successAdd'));
-    await queryClient.invalidateQueries({ queryKey: QK.cards });
-    await queryClient.invalidateQueries({ queryKey: QK.users });
-    close();
+    addCard.mutate(
+      { user_id: userId, number: digits },
+      {
+        onSuccess: () => {
+          toastSuccess(t('card.toast.successAdd'));
+          close();
+        },
+        onError: (err) => toastFailure(failureOf(err), 'card.toast.errorAdd'),
+      },
+    );
   };
 
   return (
@@ -36,7 +36,7 @@ export function AddCardDialog({ userId, opened, onClose }: { userId: number; ope
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void save();
+          save();
         }}
         noValidate
       >
@@ -55,7 +55,7 @@ export function AddCardDialog({ userId, opened, onClose }: { userId: number; ope
             <Button variant="default" onClick={close}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={addCard.isPending}>
               {t('common.save')}
             </Button>
           </Group>

@@ -1,19 +1,18 @@
-import type { User, UserListItem, UserSort } from '@incentive/contracts';
+import { can, type User, type UserListItem, type UserSort } from '@incentive/contracts';
 import { Stack } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { failureOf } from '../../../lib/mutation.ts';
+import { paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
-import { deleteUser } from '../api/delete-user.ts';
+import { useDeleteUser } from '../api/delete-user.ts';
 import { useWarehouseUsers } from '../api/get-warehouse-users.ts';
-import { QK } from '../api/paths.ts';
 import { useErrorToast } from '../hooks/use-error-toast.ts';
-import { can } from '../permissions.ts';
 import { confirmDelete } from './confirm-delete.tsx';
 import { RowActions } from './row-actions.tsx';
 
@@ -23,7 +22,7 @@ const ADMIN_SORT_FIELDS = ['id', 'name', 'email', 'last_login_at'] as const sati
 export function AdminTable({ me, warehouseId }: { me: User; warehouseId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const deleteUser = useDeleteUser();
   const state = useTableState<UserSort>('id');
   const list = useWarehouseUsers(warehouseId, { ...state.params, role: 'wholesaler' });
   useErrorToast(list.error, 'warehouse.toast.errorAdminsList');
@@ -32,13 +31,11 @@ export function AdminTable({ me, warehouseId }: { me: User; warehouseId: number 
     confirmDelete({
       title: t('admin.deleteTitle'),
       text: t('admin.deleteConfirm', { name: u.name }),
-      onConfirm: async () => {
-        const res = await deleteUser(u.id);
-        if (!res.isSuccess) return toastFailure(res, 'admin.toast.errorDelete');
-        toastSuccess(t('admin.toast.successDelete'));
-        await queryClient.invalidateQueries({ queryKey: QK.users });
-        await queryClient.invalidateQueries({ queryKey: QK.warehouses });
-      },
+      onConfirm: () =>
+        deleteUser.mutate(u.id, {
+          onSuccess: () => toastSuccess(t('admin.toast.successDelete')),
+          onError: (err) => toastFailure(failureOf(err), 'admin.toast.errorDelete'),
+        }),
     });
 
   const columns: DataTableColumn<UserListItem>[] = [
@@ -57,11 +54,11 @@ export function AdminTable({ me, warehouseId }: { me: User; warehouseId: number 
       title: t('table.actions'),
       textAlign: 'right',
       // Edit and delete show only to provider admin, admin and regional manager (SPEC.md section 2).
-      hidden: !can.editAdmin(me),
+      hidden: !can(me.role, 'admins.edit'),
       render: (u) => (
         <RowActions
           editLabel={t('admin.edit')}
-          onEdit={() => navigate(`/admin/${u.id}?warehouse_id=${warehouseId}`)}
+          onEdit={() => navigate(paths.adminEdit(u.id, { warehouse_id: warehouseId }))}
           deleteLabel={t('admin.delete')}
           onDelete={() => remove(u)}
         />

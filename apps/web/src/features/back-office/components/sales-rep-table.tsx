@@ -1,23 +1,22 @@
-import { USER_SORT_FIELDS, type User, type UserListItem, type UserSort } from '@incentive/contracts';
+import { can, USER_SORT_FIELDS, type User, type UserListItem, type UserSort } from '@incentive/contracts';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { formatDateTime, formatPlnInteger, formatPlnTable } from '../../../lib/format.ts';
+import { failureOf } from '../../../lib/mutation.ts';
+import { paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
-import { deleteUser } from '../api/delete-user.ts';
+import { useDeleteUser } from '../api/delete-user.ts';
+import { BACK_OFFICE_API } from '../api/endpoints.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useWarehouseUsers } from '../api/get-warehouse-users.ts';
-import { BACK_OFFICE_API, QK } from '../api/paths.ts';
-import { sendActivationLink } from '../api/send-activation-link.ts';
+import { useSendActivationLink } from '../api/send-activation-link.ts';
 import { useErrorToast } from '../hooks/use-error-toast.ts';
-import { can } from '../permissions.ts';
 import { confirmDelete } from './confirm-delete.tsx';
 import { RowActions } from './row-actions.tsx';
 import { YesNo } from './yes-no.tsx';
@@ -34,38 +33,34 @@ interface SalesRepTableProps {
 export function SalesRepTable({ me, listRole: role, warehouseId }: SalesRepTableProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const state = useTableState<UserSort>('id');
   const inWarehouse = warehouseId !== undefined;
   const all = useUsers({ ...state.params, role }, !inWarehouse);
   const ofWarehouse = useWarehouseUsers(inWarehouse ? warehouseId : null, { ...state.params, role: 'seller' });
   const list = inWarehouse ? ofWarehouse : all;
   useErrorToast(list.error, 'salesRep.toast.errorSalesRepList');
-  const [sendingTo, setSendingTo] = useState<number | null>(null);
+  const sendActivationLink = useSendActivationLink();
+  const deleteUser = useDeleteUser();
 
-  const sendLink = async (u: UserListItem) => {
-    setSendingTo(u.id);
-    const res = await sendActivationLink(u.email);
-    setSendingTo(null);
-    if (res.isSuccess) toastSuccess(t('salesRep.toast.successSendActiveLink'));
-    else toastFailure(res, 'salesRep.toast.errorSendActiveLink');
-  };
+  const sendLink = (u: UserListItem) =>
+    sendActivationLink.mutate(u.email, {
+      onSuccess: () => toastSuccess(t('salesRep.toast.successSendActiveLink')),
+      onError: (err) => toastFailure(failureOf(err), 'salesRep.toast.errorSendActiveLink'),
+    });
 
   const remove = (u: UserListItem) =>
     confirmDelete({
       title: t('salesRep.deleteTitle'),
       text: t('salesRep.deleteConfirm', { name: [u.name, u.surname].filter(Boolean).join(' ') }),
-      onConfirm: async () => {
-        const res = await deleteUser(u.id);
-        if (!res.isSuccess) return toastFailure(res, 'salesRep.toast.errorDelete');
-        toastSuccess(t('salesRep.toast.successDelete'));
-        await queryClient.invalidateQueries({ queryKey: QK.users });
-        await queryClient.invalidateQueries({ queryKey: QK.warehouses });
-      },
+      onConfirm: () =>
+        deleteUser.mutate(u.id, {
+          onSuccess: () => toastSuccess(t('salesRep.toast.successDelete')),
+          onError: (err) => toastFailure(failureOf(err), 'salesRep.toast.errorDelete'),
+        }),
     });
 
   const detailsLink = (u: UserListItem, text: string | null) => (
-    <Anchor component={Link} to={`/sales-rep/details/${u.id}`} fz="sm" onClick={(e) => e.stopPropagation()}>
+    <Anchor component={Link} to={paths.salesRepDetails(u.id)} fz="sm" onClick={(e) => e.stopPropagation()}>
       {text || '—'}
     </Anchor>
   );
@@ -157,11 +152,11 @@ export function SalesRepTable({ me, listRole: role, warehouseId }: SalesRepTable
           size="compact-sm"
           variant="light"
           leftSection={<IconMailForward size={14} aria-hidden />}
-          loading={sendingTo === u.id}
+          loading={sendActivationLink.isPending && sendActivationLink.variables === u.email}
           aria-label={`${t('salesRep.sendActivationLink')}: ${u.email}`}
           onClick={(e) => {
             e.stopPropagation();
-            void sendLink(u);
+            sendLink(u);
           }}
         >
           {t('salesRep.sendLinkShort')}
@@ -173,13 +168,13 @@ export function SalesRepTable({ me, listRole: role, warehouseId }: SalesRepTable
       title: t('table.actions'),
       textAlign: 'right',
       // The edit icon shows only to root and admin (SPEC.md section 2).
-      hidden: !can.editRepFromTable(me),
+      hidden: !can(me.role, 'reps.editFromTable'),
       render: (u) => (
         <RowActions
           editLabel={t('salesRep.edit')}
-          onEdit={() => navigate(`/sales-rep/${u.id}`)}
+          onEdit={() => navigate(paths.salesRepEdit(u.id))}
           deleteLabel={t('salesRep.delete')}
-          onDelete={can.deleteRep(me) ? () => remove(u) : undefined}
+          onDelete={can(me.role, 'reps.delete') ? () => remove(u) : undefined}
         />
       ),
     },
@@ -209,7 +204,7 @@ export function SalesRepTable({ me, listRole: role, warehouseId }: SalesRepTable
         fetching={list.isFetching}
         columns={columns}
         sortFields={USER_SORT_FIELDS}
-        onRowClick={(u) => navigate(`/sales-rep/details/${u.id}`)}
+        onRowClick={(u) => navigate(paths.salesRepDetails(u.id))}
       />
     </Stack>
   );

@@ -1,19 +1,19 @@
-import { type User, WAREHOUSE_SORT_FIELDS, type Warehouse, type WarehouseListQuery } from '@incentive/contracts';
+import { can, type User, WAREHOUSE_SORT_FIELDS, type Warehouse, type WarehouseListQuery } from '@incentive/contracts';
 import { Anchor, Stack } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { formatPlnTable } from '../../../lib/format.ts';
+import { failureOf } from '../../../lib/mutation.ts';
+import { paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
-import { deleteWarehouse } from '../api/delete-warehouse.ts';
+import { useDeleteWarehouse } from '../api/delete-warehouse.ts';
+import { BACK_OFFICE_API } from '../api/endpoints.ts';
 import { useWarehouses } from '../api/get-warehouses.ts';
-import { BACK_OFFICE_API, QK } from '../api/paths.ts';
 import { useErrorToast } from '../hooks/use-error-toast.ts';
-import { can } from '../permissions.ts';
 import { confirmDelete } from './confirm-delete.tsx';
 import { RowActions } from './row-actions.tsx';
 
@@ -23,7 +23,7 @@ type WarehouseSort = WarehouseListQuery['sort'];
 export function WarehouseTable({ me }: { me: User }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const deleteWarehouse = useDeleteWarehouse();
   const state = useTableState<WarehouseSort>('id');
   const list = useWarehouses(state.params);
   useErrorToast(list.error, 'warehouse.toast.errorWarehouseList');
@@ -32,12 +32,11 @@ export function WarehouseTable({ me }: { me: User }) {
     confirmDelete({
       title: t('warehouse.deleteTitle'),
       text: t('warehouse.deleteConfirm', { name: w.name }),
-      onConfirm: async () => {
-        const res = await deleteWarehouse(w.id);
-        if (!res.isSuccess) return toastFailure(res, 'warehouse.toast.errorWarehouseDeleteAction');
-        toastSuccess(t('warehouse.toast.successWarehouseDeleteAction'));
-        await queryClient.invalidateQueries({ queryKey: QK.warehouses });
-      },
+      onConfirm: () =>
+        deleteWarehouse.mutate(w.id, {
+          onSuccess: () => toastSuccess(t('warehouse.toast.successWarehouseDeleteAction')),
+          onError: (err) => toastFailure(failureOf(err), 'warehouse.toast.errorWarehouseDeleteAction'),
+        }),
     });
 
   const columns: DataTableColumn<Warehouse>[] = [
@@ -48,7 +47,7 @@ export function WarehouseTable({ me }: { me: User }) {
       sortable: true,
       noWrap: true,
       render: (w) => (
-        <Anchor component={Link} to={`/warehouse/details/${w.id}`} fz="sm" onClick={(e) => e.stopPropagation()}>
+        <Anchor component={Link} to={paths.warehouseDetails(w.id)} fz="sm" onClick={(e) => e.stopPropagation()}>
           {w.name}
         </Anchor>
       ),
@@ -70,13 +69,13 @@ export function WarehouseTable({ me }: { me: User }) {
       title: t('table.actions'),
       textAlign: 'right',
       // A wholesaler neither edits nor deletes warehouses (SPEC.md section 6).
-      hidden: !can.editWarehouse(me) && !can.deleteWarehouse(me),
+      hidden: !can(me.role, 'warehouses.edit') && !can(me.role, 'warehouses.delete'),
       render: (w) => (
         <RowActions
           editLabel={t('warehouse.edit')}
-          onEdit={can.editWarehouse(me) ? () => navigate(`/warehouse/${w.id}`) : undefined}
+          onEdit={can(me.role, 'warehouses.edit') ? () => navigate(paths.warehouseEdit(w.id)) : undefined}
           deleteLabel={t('warehouse.delete')}
-          onDelete={can.deleteWarehouse(me) ? () => remove(w) : undefined}
+          onDelete={can(me.role, 'warehouses.delete') ? () => remove(w) : undefined}
         />
       ),
     },
@@ -102,7 +101,7 @@ export function WarehouseTable({ me }: { me: User }) {
         fetching={list.isFetching}
         columns={columns}
         sortFields={WAREHOUSE_SORT_FIELDS}
-        onRowClick={(w) => navigate(`/warehouse/details/${w.id}`)}
+        onRowClick={(w) => navigate(paths.warehouseDetails(w.id))}
       />
     </Stack>
   );

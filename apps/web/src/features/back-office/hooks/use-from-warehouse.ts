@@ -1,7 +1,7 @@
 import type { Warehouse } from '@incentive/contracts';
 import { useSearchParams } from 'react-router';
+import { parseId } from '../../../lib/paths.ts';
 import { useWarehouse } from '../api/get-warehouse.ts';
-import { parseId } from '../permissions.ts';
 
 /**
  * The warehouse a form was opened from (`?warehouse_id=`, set by the warehouse details page's

@@ -1,24 +1,23 @@
-import { type Role, type UserDetails, type UserUpsertBody, userUpsertBodySchema } from '@incentive/contracts';
+import { can, type Role, type UserDetails, type UserUpsertBody, userUpsertBodySchema } from '@incentive/contracts';
 import { Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { useCurrentUser } from '../../../app/use-current-user.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { i18n } from '../../../lib/i18n.ts';
+import { failureOf } from '../../../lib/mutation.ts';
+import { parseId, paths } from '../../../lib/paths.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
+import { useCreateUser } from '../api/create-user.ts';
 import { useUser } from '../api/get-user.ts';
-import { QK } from '../api/paths.ts';
-import { createUser, updateUser } from '../api/upsert-user.ts';
+import { useUpdateUser } from '../api/update-user.ts';
 import { FormFrame } from '../components/form-frame.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { fieldErrors } from '../components/server-errors.ts';
 import { WarehousePicker } from '../components/warehouse-picker.tsx';
 import { useFromWarehouse } from '../hooks/use-from-warehouse.ts';
 import { useLoadFailureRedirect } from '../hooks/use-load-failure-redirect.ts';
-import { can, parseId } from '../permissions.ts';
 
 interface Values {
   name: string;
@@ -37,11 +36,11 @@ export function AdminFormPage() {
   const editing = rawId !== undefined;
   const id = editing ? parseId(rawId) : null;
   const user = useUser(id);
-  useLoadFailureRedirect(user.error, 'admin.toast.errorDetails', '/dashboard');
+  useLoadFailureRedirect(user.error, 'admin.toast.errorDetails', paths.dashboard());
   if (editing) {
-    if (id === null) return <Navigate to="/dashboard" replace />;
+    if (id === null) return <Navigate to={paths.dashboard()} replace />;
     if (!user.data) return <PageLoader />;
-    if (!ADMIN_ROLES.includes(user.data.role)) return <Navigate to={`/sales-rep/${id}`} replace />;
+    if (!ADMIN_ROLES.includes(user.data.role)) return <Navigate to={paths.salesRepEdit(id)} replace />;
     return <AdminForm key={id} existing={user.data} />;
   }
   return <AdminForm existing={null} />;
@@ -51,12 +50,13 @@ function AdminForm({ existing }: { existing: UserDetails | null }) {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { id: fromWarehouse, record: fromWarehouseRecord } = useFromWarehouse();
-  const [busy, setBusy] = useState(false);
+  const createUser = useCreateUser();
+  const updateUser = useUpdateUser();
+  const saving = createUser.isPending || updateUser.isPending;
 
   // A regional manager creates warehouse admins only; plain admins only an admin.
-  const onlyWarehouseAdmin = !can.createProviderAdmin(me);
+  const onlyWarehouseAdmin = !can(me.role, 'admins.createProvider');
   const startsAsWarehouseAdmin = existing
     ? existing.role === 'wholesaler'
     : onlyWarehouseAdmin || fromWarehouse !== null;
@@ -93,33 +93,34 @@ function AdminForm({ existing }: { existing: UserDetails | null }) {
     };
   }
 
-  const backTo = fromWarehouse !== null ? `/warehouse/details/${fromWarehouse}?tab=admins` : '/dashboard';
+  const backTo = fromWarehouse !== null ? paths.warehouseDetails(fromWarehouse, { tab: 'admins' }) : paths.dashboard();
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = form.onSubmit((values) => {
     if (values.warehouseAdmin && values.warehouse_ids.length === 0) return toastError(t('admin.toast.selectWarehouse'));
     const role = roleOf(values);
-    if (role === 'admin' && !can.createPlainAdmin(me) && existing?.role !== 'admin') {
+    if (role === 'admin' && !can(me.role, 'admins.createPlain') && existing?.role !== 'admin') {
       return toastError(t('admin.toast.selectRole'));
     }
-    setBusy(true);
     const body = toBody(values);
-    const res = existing ? await updateUser(existing.id, body) : await createUser(body);
-    setBusy(false);
-    if (!res.isSuccess) {
-      form.setErrors(fieldErrors(res, FIELDS));
-      return toastFailure(res, existing ? 'admin.toast.errorEdit' : 'admin.toast.errorCreate');
-    }
-    toastSuccess(res.payload?.message || t(existing ? 'admin.toast.successEdit' : 'admin.toast.successCreate'));
-    await queryClient.invalidateQueries({ queryKey: QK.users });
-    await queryClient.invalidateQueries({ queryKey: QK.warehouses });
     const firstWarehouse = role === 'wholesaler' ? body.warehouse_ids?.[0] : undefined;
-    navigate(
-      fromWarehouse !== null
-        ? backTo
-        : firstWarehouse
-          ? `/warehouse/details/${firstWarehouse}?tab=admins`
-          : '/dashboard',
-    );
+    const handlers = {
+      onSuccess: (res: { message?: string }) => {
+        toastSuccess(res.message || t(existing ? 'admin.toast.successEdit' : 'admin.toast.successCreate'));
+        navigate(
+          fromWarehouse !== null
+            ? backTo
+            : firstWarehouse
+              ? paths.warehouseDetails(firstWarehouse, { tab: 'admins' })
+              : paths.dashboard(),
+        );
+      },
+      onError: (err: unknown) => {
+        form.setErrors(fieldErrors(failureOf(err), FIELDS));
+        toastFailure(failureOf(err), existing ? 'admin.toast.errorEdit' : 'admin.toast.errorCreate');
+      },
+    };
+    if (existing) updateUser.mutate({ id: existing.id, body }, handlers);
+    else createUser.mutate(body, handlers);
   });
 
   const known = [
@@ -133,7 +134,7 @@ function AdminForm({ existing }: { existing: UserDetails | null }) {
       title={t(existing ? 'admin.editTitle' : 'admin.createTitle')}
       closeTo={backTo}
       onSubmit={submit}
-      busy={busy}
+      busy={saving}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput label={t('admin.login')} required autoComplete="off" {...form.getInputProps('name')} />
@@ -169,7 +170,7 @@ function AdminForm({ existing }: { existing: UserDetails | null }) {
             />
           )}
         </Group>
-        {can.createPlainAdmin(me) && (
+        {can(me.role, 'admins.createPlain') && (
           <Text fz="xs" c="dimmed">
             {t('admin.roleHint')}
           </Text>

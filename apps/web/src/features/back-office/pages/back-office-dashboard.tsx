@@ -1,15 +1,13 @@
-import type { User } from '@incentive/contracts';
+import { can, type User } from '@incentive/contracts';
 import { Button, Group, Stack, Tabs } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { type DashboardTab, paths } from '../../../lib/paths.ts';
 import { SalesRepTable } from '../components/sales-rep-table.tsx';
 import { ScrollTabsList } from '../components/scroll-tabs-list.tsx';
 import { WarehouseTable } from '../components/warehouse-table.tsx';
 import { useTabParam } from '../hooks/use-tab-param.ts';
-import { can } from '../permissions.ts';
-
-type DashboardTab = 'warehouses' | 'sales-reps' | 'registered';
 
 /**
  * The back-office panel's admin menu (SPEC.md section 2 "Admin dashboard"): the warehouse,
@@ -18,22 +16,21 @@ type DashboardTab = 'warehouses' | 'sales-reps' | 'registered';
 export function BackOfficeDashboard({ me }: { me: User }) {
   const { t } = useTranslation();
   const visible: DashboardTab[] = ['warehouses'];
-  if (can.seeRepTabs(me)) visible.push('sales-reps');
-  if (can.seeRegisteredTab(me)) visible.push('registered');
+  if (can(me.role, 'dashboard.repTabs')) visible.push('sales-reps');
+  if (can(me.role, 'dashboard.registeredTab')) visible.push('registered');
   const [tab, setTab] = useTabParam(visible);
 
-  const addRep = { to: '/sales-rep/create', label: t('dashboard.addSalesRep') };
+  const addRep = can(me.role, 'reps.create') ? { to: paths.salesRepCreate(), label: t('dashboard.addSalesRep') } : null;
   const addByTab: Record<DashboardTab, { to: string; label: string } | null> = {
-    // A wholesaler always has the add-sales-rep action (SPEC.md section 6).
-    warehouses:
-      me.role === 'wholesaler'
-        ? addRep
-        : can.createWarehouse(me)
-          ? { to: '/warehouse/create', label: t('dashboard.addWarehouse') }
-          : null,
-    'sales-reps': can.createRep(me) ? addRep : null,
-    registered: can.createRegionalManager(me)
-      ? { to: '/sales-rep/create-rks', label: t('dashboard.addRegisteredRep') }
+    // Without a rep tab (a wholesaler), the warehouse tab has the add-sales-rep action (SPEC.md section 6).
+    warehouses: can(me.role, 'warehouses.create')
+      ? { to: paths.warehouseCreate(), label: t('dashboard.addWarehouse') }
+      : can(me.role, 'dashboard.repTabs')
+        ? null
+        : addRep,
+    'sales-reps': addRep,
+    registered: can(me.role, 'regionalManagers.create')
+      ? { to: paths.salesRepCreateRks(), label: t('dashboard.addRegisteredRep') }
       : null,
   };
   const add = addByTab[tab];

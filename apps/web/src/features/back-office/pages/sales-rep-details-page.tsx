@@ -1,22 +1,21 @@
-import type { CardRecord, LoginRecord, UserDetails } from '@incentive/contracts';
+import { type CardRecord, can, type LoginRecord, type UserDetails, WALLET_ROLES } from '@incentive/contracts';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCreditCard, IconPencil, IconSchool, IconTrash, IconTrophy } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { useCurrentUser } from '../../../app/use-current-user.ts';
 import { Page } from '../../../components/page.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatDateTime, formatPlnInteger, formatPlnTable } from '../../../lib/format.ts';
-import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { failureOf } from '../../../lib/mutation.ts';
+import { homePath, parseId, paths, type SalesRepTab } from '../../../lib/paths.ts';
+import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { AdjustBalanceButton, MoneyHistory } from '../../wallet/index.ts';
-import { deleteUser } from '../api/delete-user.ts';
+import { useDeleteUser } from '../api/delete-user.ts';
 import { useUser } from '../api/get-user.ts';
 import { useUserCards } from '../api/get-user-cards.ts';
 import { useUserLogins } from '../api/get-user-logins.ts';
-import { QK } from '../api/paths.ts';
 import { AddCardDialog } from '../components/add-card-dialog.tsx';
 import { confirmDelete } from '../components/confirm-delete.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
@@ -28,39 +27,31 @@ import { YesNo } from '../components/yes-no.tsx';
 import { useErrorToast } from '../hooks/use-error-toast.ts';
 import { useLoadFailureRedirect } from '../hooks/use-load-failure-redirect.ts';
 import { useTabParam } from '../hooks/use-tab-param.ts';
-import { backOfficeHome, can, parseId } from '../permissions.ts';
 
-const TABS = ['challenges', 'quiz', 'info'] as const;
+const TABS = ['challenges', 'quiz', 'info'] as const satisfies readonly SalesRepTab[];
 
 /**
  * `/sales-rep/details/{id}`: tabs challenges, quiz and user info, then the logins and cards tables
- * (SPEC.md section 2). A seller opens only its own (the profile link of its user menu).
+ * (SPEC.md section 2). A seller opens only its own (the profile link of its user menu): the route's
+ * guard sends it away from anyone else's before this page loads anything.
  */
 export function SalesRepDetailsPage() {
   const me = useCurrentUser();
   const id = parseId(useParams().id);
-  const home = backOfficeHome(me);
-  const forbidden = me.role === 'seller' && id !== me.id;
-  const user = useUser(forbidden ? null : id);
+  const home = homePath(me);
+  const user = useUser(id);
   useLoadFailureRedirect(user.error, 'salesRep.toast.errorDetails', home);
 
   if (id === null) return <Navigate to={home} replace />;
-  if (forbidden) return <Unauthorized to={home} />;
   if (!user.data) return <PageLoader />;
   return <Details key={id} user={user.data} />;
-}
-
-function Unauthorized({ to }: { to: string }) {
-  const { t } = useTranslation();
-  useEffect(() => toastError(t('common.unauthorized')), [t]);
-  return <Navigate to={to} replace />;
 }
 
 function Details({ user }: { user: UserDetails }) {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const deleteUser = useDeleteUser();
   const [tab, setTab] = useTabParam(TABS);
   const [cardOpen, cardDialog] = useDisclosure(false);
   const isSelf = me.id === user.id;
@@ -70,17 +61,18 @@ function Details({ user }: { user: UserDetails }) {
     confirmDelete({
       title: t('salesRep.deleteTitle'),
       text: t('salesRep.deleteConfirm', { name: fullName }),
-      onConfirm: async () => {
-        const res = await deleteUser(user.id);
-        if (!res.isSuccess) return toastFailure(res, 'salesRep.toast.errorDelete');
-        toastSuccess(t('salesRep.toast.successDelete'));
-        await queryClient.invalidateQueries({ queryKey: QK.users });
-        navigate(backOfficeHome(me));
-      },
+      onConfirm: () =>
+        deleteUser.mutate(user.id, {
+          onSuccess: () => {
+            toastSuccess(t('salesRep.toast.successDelete'));
+            navigate(homePath(me));
+          },
+          onError: (err) => toastFailure(failureOf(err), 'salesRep.toast.errorDelete'),
+        }),
     });
 
   // Reps hold wallets; root and admin may correct them and read every entry.
-  const showMoney = can.adjustBalance(me) && (user.role === 'seller' || user.role === 'seller_reg');
+  const showMoney = can(me.role, 'wallet.adjust') && WALLET_ROLES.includes(user.role);
 
   return (
     <Page title={isSelf ? t('salesRep.profileTitle') : fullName} subtitle={isSelf ? fullName : t(`roles.${user.role}`)}>
@@ -109,7 +101,7 @@ function Details({ user }: { user: UserDetails }) {
             <Stack gap="sm">
               <Group justify="flex-end" gap="sm">
                 {showMoney && <AdjustBalanceButton userId={user.id} />}
-                {can.deleteRep(me) && !isSelf && (
+                {can(me.role, 'reps.delete') && !isSelf && (
                   <Button
                     variant="default"
                     color="red"
@@ -119,10 +111,10 @@ function Details({ user }: { user: UserDetails }) {
                     {t('salesRep.delete')}
                   </Button>
                 )}
-                {can.editRep(me) && !isSelf && (
+                {can(me.role, 'reps.edit') && !isSelf && (
                   <Button
                     component={Link}
-                    to={`/sales-rep/${user.id}`}
+                    to={paths.salesRepEdit(user.id)}
                     leftSection={<IconPencil size={16} aria-hidden />}
                   >
                     {t('common.edit')}
@@ -172,7 +164,7 @@ function Details({ user }: { user: UserDetails }) {
             <Title order={2} fz="lg">
               {t('card.list')}
             </Title>
-            {can.addCard(me) && (
+            {can(me.role, 'cards.add') && (
               <Button variant="light" leftSection={<IconCreditCard size={16} aria-hidden />} onClick={cardDialog.open}>
                 {t('card.add')}
               </Button>
@@ -181,7 +173,7 @@ function Details({ user }: { user: UserDetails }) {
           <CardsTable userId={user.id} />
         </Stack>
       </SimpleGrid>
-      {can.addCard(me) && <AddCardDialog userId={user.id} opened={cardOpen} onClose={cardDialog.close} />}
+      {can(me.role, 'cards.add') && <AddCardDialog userId={user.id} opened={cardOpen} onClose={cardDialog.close} />}
     </Page>
   );
 }

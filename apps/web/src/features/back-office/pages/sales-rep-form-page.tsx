@@ -1,23 +1,23 @@
-import { type UserDetails, type UserUpsertBody, userUpsertBodySchema } from '@incentive/contracts';
+import { can, type UserDetails, type UserUpsertBody, userUpsertBodySchema } from '@incentive/contracts';
 import { SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { useCurrentUser } from '../../../app/use-current-user.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { failureOf } from '../../../lib/mutation.ts';
+import { homePath, parseId, paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
+import { useCreateUser } from '../api/create-user.ts';
 import { useUser } from '../api/get-user.ts';
-import { QK } from '../api/paths.ts';
-import { createUser, updateUser } from '../api/upsert-user.ts';
+import { useUpdateUser } from '../api/update-user.ts';
 import { FormFrame } from '../components/form-frame.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { fieldErrors } from '../components/server-errors.ts';
 import { WarehousePicker } from '../components/warehouse-picker.tsx';
 import { useFromWarehouse } from '../hooks/use-from-warehouse.ts';
 import { useLoadFailureRedirect } from '../hooks/use-load-failure-redirect.ts';
-import { backOfficeHome, parseId } from '../permissions.ts';
 
 type RepRole = 'seller' | 'seller_reg';
 
@@ -43,13 +43,14 @@ export function SalesRepFormPage({ kind }: { kind: 'ph' | 'rks' | 'edit' }) {
   const rawId = useParams().id;
   const id = kind === 'edit' ? parseId(rawId) : null;
   const user = useUser(id);
-  const home = backOfficeHome(me);
+  const home = homePath(me);
   useLoadFailureRedirect(user.error, 'salesRep.toast.errorDetails', home);
 
   if (kind === 'edit') {
     if (id === null) return <Navigate to={home} replace />;
     if (!user.data) return <PageLoader />;
-    if (user.data.role !== 'seller' && user.data.role !== 'seller_reg') return <Navigate to={`/admin/${id}`} replace />;
+    if (user.data.role !== 'seller' && user.data.role !== 'seller_reg')
+      return <Navigate to={paths.adminEdit(id)} replace />;
     return <SalesRepForm key={id} role={user.data.role} existing={user.data} />;
   }
   return <SalesRepForm key={kind} role={kind === 'rks' ? 'seller_reg' : 'seller'} existing={null} />;
@@ -59,11 +60,12 @@ function SalesRepForm({ role, existing }: { role: RepRole; existing: UserDetails
   const { t } = useTranslation();
   const me = useCurrentUser();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { id: fromWarehouse, record: fromWarehouseRecord } = useFromWarehouse();
-  const [busy, setBusy] = useState(false);
+  const createUser = useCreateUser();
+  const updateUser = useUpdateUser();
 
-  const isWholesaler = me.role === 'wholesaler';
+  // A wholesaler's picker is disabled and preset; a seller never sees this form (SPEC.md section 6).
+  const presetWarehouse = !can(me.role, 'forms.pickWarehouse');
   const canBeMultiple = role === 'seller_reg';
 
   // A wholesaler's picker is preset to its own warehouse (the one it came from, when it is one of its own).
@@ -71,7 +73,7 @@ function SalesRepForm({ role, existing }: { role: RepRole; existing: UserDetails
     fromWarehouse !== null && me.wholesaler_ids.includes(fromWarehouse) ? fromWarehouse : me.wholesaler_ids[0];
   const initialWarehouses = existing
     ? existing.warehouses.map((w) => w.id)
-    : isWholesaler && wholesalerPreset !== undefined
+    : presetWarehouse && wholesalerPreset !== undefined
       ? [wholesalerPreset]
       : fromWarehouse !== null
         ? [fromWarehouse]
@@ -103,25 +105,27 @@ function SalesRepForm({ role, existing }: { role: RepRole; existing: UserDetails
     };
   }
 
-  const closeTo = backOfficeHome(me);
+  const closeTo = homePath(me);
   const doneTo = (): string => {
-    if (fromWarehouse !== null) return `/warehouse/details/${fromWarehouse}?tab=ph`;
-    if (isWholesaler) return `${backOfficeHome(me)}?tab=ph`;
-    return `/dashboard?tab=${role === 'seller' ? 'sales-reps' : 'registered'}`;
+    if (fromWarehouse !== null) return paths.warehouseDetails(fromWarehouse, { tab: 'ph' });
+    if (presetWarehouse && wholesalerPreset !== undefined)
+      return paths.warehouseDetails(wholesalerPreset, { tab: 'ph' });
+    return paths.dashboard({ tab: role === 'seller' ? 'sales-reps' : 'registered' });
   };
 
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    const res = existing ? await updateUser(existing.id, toBody(values)) : await createUser(toBody(values));
-    setBusy(false);
-    if (!res.isSuccess) {
-      form.setErrors(fieldErrors(res, FIELDS));
-      return toastFailure(res, existing ? 'salesRep.toast.errorEdit' : 'salesRep.toast.errorCreate');
-    }
-    toastSuccess(res.payload?.message || t(existing ? 'salesRep.toast.successEdit' : 'salesRep.toast.successCreate'));
-    await queryClient.invalidateQueries({ queryKey: QK.users });
-    await queryClient.invalidateQueries({ queryKey: QK.warehouses });
-    navigate(doneTo());
+  const submit = form.onSubmit((values) => {
+    const handlers = {
+      onSuccess: (res: { message?: string }) => {
+        toastSuccess(res.message || t(existing ? 'salesRep.toast.successEdit' : 'salesRep.toast.successCreate'));
+        navigate(doneTo());
+      },
+      onError: (err: unknown) => {
+        form.setErrors(fieldErrors(failureOf(err), FIELDS));
+        toastFailure(failureOf(err), existing ? 'salesRep.toast.errorEdit' : 'salesRep.toast.errorCreate');
+      },
+    };
+    if (existing) updateUser.mutate({ id: existing.id, body: toBody(values) }, handlers);
+    else createUser.mutate(toBody(values), handlers);
   });
 
   const title = existing
@@ -135,7 +139,7 @@ function SalesRepForm({ role, existing }: { role: RepRole; existing: UserDetails
   const warehouseError = typeof form.errors.warehouse_ids === 'string' ? form.errors.warehouse_ids : undefined;
 
   return (
-    <FormFrame title={title} closeTo={closeTo} onSubmit={submit} busy={busy}>
+    <FormFrame title={title} closeTo={closeTo} onSubmit={submit} busy={createUser.isPending || updateUser.isPending}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput label={t('salesRep.fields.name')} required autoComplete="off" {...form.getInputProps('name')} />
         <TextInput
@@ -162,7 +166,7 @@ function SalesRepForm({ role, existing }: { role: RepRole; existing: UserDetails
         />
       </SimpleGrid>
       <TextInput label={t('salesRep.fields.phone')} type="tel" autoComplete="off" {...form.getInputProps('phone')} />
-      {canBeMultiple && !isWholesaler && (
+      {canBeMultiple && !presetWarehouse && (
         <Switch
           label={t('warehouse.picker.multiple')}
           checked={multiple}
@@ -179,7 +183,7 @@ function SalesRepForm({ role, existing }: { role: RepRole; existing: UserDetails
         onChange={(ids) => form.setFieldValue('warehouse_ids', ids)}
         known={known}
         error={warehouseError}
-        disabled={isWholesaler}
+        disabled={presetWarehouse}
         required
       />
     </FormFrame>

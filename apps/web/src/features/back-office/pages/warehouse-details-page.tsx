@@ -1,10 +1,12 @@
+import { can } from '@incentive/contracts';
 import { Button, Stack, Tabs } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
-import { useCurrentUser } from '../../../app/use-current-user.ts';
 import { Page } from '../../../components/page.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { formatPlnTable } from '../../../lib/format.ts';
+import { parseId, paths, type WarehouseTab } from '../../../lib/paths.ts';
 import { useWarehouse } from '../api/get-warehouse.ts';
 import { AdminTable } from '../components/admin-table.tsx';
 import { InfoList } from '../components/info-list.tsx';
@@ -13,9 +15,8 @@ import { SalesRepTable } from '../components/sales-rep-table.tsx';
 import { ScrollTabsList } from '../components/scroll-tabs-list.tsx';
 import { useLoadFailureRedirect } from '../hooks/use-load-failure-redirect.ts';
 import { useTabParam } from '../hooks/use-tab-param.ts';
-import { can, parseId } from '../permissions.ts';
 
-const TABS = ['data', 'admins', 'ph'] as const;
+const TABS = ['data', 'admins', 'ph'] as const satisfies readonly WarehouseTab[];
 
 /** `/warehouse/details/{id}`: tabs data, admins and ph, each with its action button (SPEC.md section 2). */
 export function WarehouseDetailsPage() {
@@ -24,20 +25,22 @@ export function WarehouseDetailsPage() {
   const id = parseId(useParams().id);
   const warehouse = useWarehouse(id);
   const [tab, setTab] = useTabParam(TABS);
-  useLoadFailureRedirect(warehouse.error, 'warehouse.toast.errorDetails', '/dashboard');
+  useLoadFailureRedirect(warehouse.error, 'warehouse.toast.errorDetails', paths.dashboard());
 
-  if (id === null) return <Navigate to="/dashboard" replace />;
+  if (id === null) return <Navigate to={paths.dashboard()} replace />;
   const w = warehouse.data;
   if (!w) return <PageLoader />;
 
   const actionByTab = {
-    data: can.editWarehouse(me) ? { to: `/warehouse/${w.id}`, label: t('warehouse.change'), icon: IconPencil } : null,
-    // A wholesaler cannot add admins (SPEC.md section 6).
-    admins: can.createAdmin(me)
-      ? { to: `/admin/create?warehouse_id=${w.id}`, label: t('warehouse.addAdmin'), icon: IconPlus }
+    data: can(me.role, 'warehouses.edit')
+      ? { to: paths.warehouseEdit(w.id), label: t('warehouse.change'), icon: IconPencil }
       : null,
-    ph: can.createRep(me)
-      ? { to: `/sales-rep/create?warehouse_id=${w.id}`, label: t('warehouse.addSalesRep'), icon: IconPlus }
+    // A wholesaler cannot add admins (SPEC.md section 6).
+    admins: can(me.role, 'admins.create')
+      ? { to: paths.adminCreate({ warehouse_id: w.id }), label: t('warehouse.addAdmin'), icon: IconPlus }
+      : null,
+    ph: can(me.role, 'reps.create')
+      ? { to: paths.salesRepCreate({ warehouse_id: w.id }), label: t('warehouse.addSalesRep'), icon: IconPlus }
       : null,
   };
   const action = actionByTab[tab];

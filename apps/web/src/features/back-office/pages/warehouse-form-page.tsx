@@ -1,22 +1,22 @@
 import { type WarehouseUpsertBody, warehouseUpsertBodySchema } from '@incentive/contracts';
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import { failureOf } from '../../../lib/mutation.ts';
+import { parseId, paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
+import { useCreateWarehouse } from '../api/create-warehouse.ts';
 import { useWarehouse } from '../api/get-warehouse.ts';
 import { useWarehouseUsers } from '../api/get-warehouse-users.ts';
-import { QK } from '../api/paths.ts';
-import { createWarehouse, updateWarehouse } from '../api/upsert-warehouse.ts';
+import { useUpdateWarehouse } from '../api/update-warehouse.ts';
 import { AdminUsersPicker } from '../components/admin-users-picker.tsx';
 import { FormFrame } from '../components/form-frame.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { fieldErrors } from '../components/server-errors.ts';
 import { useLoadFailureRedirect } from '../hooks/use-load-failure-redirect.ts';
-import { parseId } from '../permissions.ts';
 
 interface Values {
   assecoId: string;
@@ -34,7 +34,6 @@ const EMPTY: Values = { assecoId: '', name: '', address: '', nip: '', email: '',
 export function WarehouseFormPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const rawId = useParams().id;
   const id = rawId === undefined ? null : parseId(rawId);
   const editing = rawId !== undefined;
@@ -50,9 +49,10 @@ export function WarehouseFormPage() {
   useLoadFailureRedirect(
     warehouse.error ?? (editing && id === null ? new Error('bad id') : null),
     'warehouse.toast.errorDetails',
-    '/dashboard',
+    paths.dashboard(),
   );
-  const [busy, setBusy] = useState(false);
+  const createWarehouse = useCreateWarehouse();
+  const updateWarehouse = useUpdateWarehouse();
   const form = useForm<Values>({ initialValues: EMPTY, validate: zodValidate(warehouseUpsertBodySchema) });
 
   const loaded = warehouse.data;
@@ -73,31 +73,32 @@ export function WarehouseFormPage() {
 
   if (editing && !loaded) return <PageLoader />;
 
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
+  const submit = form.onSubmit((values) => {
     const body: WarehouseUpsertBody = {
       ...values,
       nip: values.nip.trim() || null,
       email: values.email.trim() || null,
     };
-    const res = id === null ? await createWarehouse(body) : await updateWarehouse(id, body);
-    setBusy(false);
-    if (!res.isSuccess) {
-      form.setErrors(fieldErrors(res, FIELDS));
-      return toastFailure(res, id === null ? 'warehouse.toast.errorCreate' : 'warehouse.toast.errorEdit');
-    }
-    toastSuccess(t(id === null ? 'warehouse.toast.successCreate' : 'warehouse.toast.successEdit'));
-    await queryClient.invalidateQueries({ queryKey: QK.warehouses });
-    await queryClient.invalidateQueries({ queryKey: QK.users });
-    navigate('/dashboard?tab=warehouses');
+    const handlers = {
+      onSuccess: () => {
+        toastSuccess(t(id === null ? 'warehouse.toast.successCreate' : 'warehouse.toast.successEdit'));
+        navigate(paths.dashboard({ tab: 'warehouses' }));
+      },
+      onError: (err: unknown) => {
+        form.setErrors(fieldErrors(failureOf(err), FIELDS));
+        toastFailure(failureOf(err), id === null ? 'warehouse.toast.errorCreate' : 'warehouse.toast.errorEdit');
+      },
+    };
+    if (id === null) createWarehouse.mutate(body, handlers);
+    else updateWarehouse.mutate({ id, body }, handlers);
   });
 
   return (
     <FormFrame
       title={t(id === null ? 'warehouse.createTitle' : 'warehouse.editTitle')}
-      closeTo="/dashboard"
+      closeTo={paths.dashboard()}
       onSubmit={submit}
-      busy={busy}
+      busy={createWarehouse.isPending || updateWarehouse.isPending}
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput label={t('warehouse.fields.assecoId')} required {...form.getInputProps('assecoId')} />

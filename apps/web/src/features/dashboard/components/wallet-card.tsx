@@ -1,4 +1,4 @@
-import type { User } from '@incentive/contracts';
+import { can, type User } from '@incentive/contracts';
 import { Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +30,7 @@ export function WalletCard({ me }: { me: User }) {
           : t('home.updatedYesterday')}
       </Text>
       {/* Only a seller withdraws; an admin previewing the home sees the figures only. */}
-      {me.role === 'seller' && (
+      {can(me.role, 'wallet.withdraw') && (
         <Group mt="md">
           <WithdrawButton me={me} />
         </Group>

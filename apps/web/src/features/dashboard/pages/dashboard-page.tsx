@@ -1,6 +1,7 @@
+import { POLICY } from '@incentive/contracts';
 import { Navigate, useSearchParams } from 'react-router';
-import { homePath } from '../../../app/home-path.ts';
-import { useCurrentUser } from '../../../app/use-current-user.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { homePath } from '../../../lib/paths.ts';
 import { BackOfficePanel } from '../components/back-office-panel.tsx';
 import { RepHome } from '../components/rep-home.tsx';
 
@@ -9,8 +10,9 @@ export function DashboardPage() {
   const me = useCurrentUser();
   const [params] = useSearchParams();
   const preview = params.get('admin-preview') === '1';
-  if (me.role === 'seller' || preview) return <RepHome me={me} />;
+  const { home } = POLICY[me.role];
+  if (home === 'repHome' || preview) return <RepHome me={me} />;
   // A wholesaler's default page is its first warehouse (SPEC.md section 4).
-  if (me.role === 'wholesaler') return <Navigate to={homePath(me)} replace />;
+  if (home === 'firstWarehouse') return <Navigate to={homePath(me)} replace />;
   return <BackOfficePanel me={me} />;
 }

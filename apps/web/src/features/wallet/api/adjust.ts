@@ -1,7 +1,13 @@
 import type { AdjustmentBody } from '@incentive/contracts';
-import { request } from '../../../lib/api-client.ts';
+import { fetchOrThrow } from '../../../lib/api-client.ts';
+import { useApiMutation } from '../../../lib/mutation.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/admin/adjustments: a manual credit or debit with a reason. */
 export function adjust(body: AdjustmentBody) {
-  return request<{ message: string }>('/api/admin/adjustments', { method: 'POST', body });
+  return fetchOrThrow<{ message: string }>('/api/admin/adjustments', { method: 'POST', body });
 }
+
+/** The rep's balances show in the user lists and details, the warehouses' amounts and the money views. */
+export const useAdjust = () =>
+  useApiMutation({ mutationFn: adjust, invalidates: [queryKeys.users, queryKeys.warehouses, queryKeys.wallet] });

@@ -1,10 +1,11 @@
 import type { MoneyOverview } from '@incentive/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export function useMoneyOverview() {
   return useQuery({
-    queryKey: ['wallet', 'overview'],
+    queryKey: [...queryKeys.wallet, 'overview'],
     queryFn: ({ signal }) => fetchOrThrow<MoneyOverview>('/api/admin/money-overview', { signal }),
   });
 }

@@ -1,13 +1,14 @@
 import type { WithdrawalList, WithdrawalListQuery } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type WithdrawalParams = Partial<WithdrawalListQuery>;
 
 /** GET /api/wallet: the withdrawals table (all for admins, own for a seller) with the filtered total. */
 export function useWithdrawals(params: WithdrawalParams) {
   return useQuery({
-    queryKey: ['wallet', 'withdrawals', params],
+    queryKey: [...queryKeys.wallet, 'withdrawals', params],
     queryFn: ({ signal }) => fetchOrThrow<WithdrawalList>('/api/wallet', { query: params, signal }),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,17 @@
 import type { Withdrawal } from '@incentive/contracts';
-import { request } from '../../../lib/api-client.ts';
+import { fetchOrThrow } from '../../../lib/api-client.ts';
+import { useApiMutation } from '../../../lib/mutation.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/withdrawal: the whole wallet, as a number equal to the money shown (SPEC.md section 7). */
 export function requestWithdrawal(amount: number) {
-  return request<Withdrawal>('/api/withdrawal', { method: 'POST', body: { amount } });
+  return fetchOrThrow<Withdrawal>('/api/withdrawal', { method: 'POST', body: { amount } });
 }
+
+/** The wallet (in /api/me) and the withdrawals; a refusal may mean a stale balance, so the wallet then too. */
+export const useRequestWithdrawal = () =>
+  useApiMutation({
+    mutationFn: requestWithdrawal,
+    invalidates: [queryKeys.me, queryKeys.wallet],
+    invalidatesOnError: [queryKeys.me],
+  });

@@ -3,12 +3,12 @@ import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsDollar } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureOf } from '../../../lib/mutation.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
-import { adjust } from '../api/adjust.ts';
+import { useAdjust } from '../api/adjust.ts';
 
 /**
  * Root and admin credit (+) or debit (−) a rep by hand with a reason. One idempotency key per
@@ -16,25 +16,27 @@ import { adjust } from '../api/adjust.ts';
  */
 export function AdjustBalanceButton({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [opened, { open, close }] = useDisclosure(false);
-  const [busy, setBusy] = useState(false);
+  const adjust = useAdjust();
   const [key, setKey] = useState(() => crypto.randomUUID());
   const form = useForm({
     initialValues: { user_id: userId, amount: '', reason: '' },
     validate: zodValidate(adjustmentBodySchema),
   });
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    const res = await adjust({ ...values, idempotency_key: key });
-    setBusy(false);
-    if (!res.isSuccess) return toastFailure(res, 'common.somethingWentWrong');
-    toastSuccess(res.payload.message);
-    await queryClient.invalidateQueries();
-    form.reset();
-    setKey(crypto.randomUUID());
-    close();
-  });
+  const submit = form.onSubmit((values) =>
+    adjust.mutate(
+      { ...values, idempotency_key: key },
+      {
+        onSuccess: (res) => {
+          toastSuccess(res.message);
+          form.reset();
+          setKey(crypto.randomUUID());
+          close();
+        },
+        onError: (err) => toastFailure(failureOf(err), 'common.somethingWentWrong'),
+      },
+    ),
+  );
   return (
     <>
       <Button variant="default" leftSection={<IconAdjustmentsDollar size={16} />} onClick={open}>
@@ -58,10 +60,10 @@ export function AdjustBalanceButton({ userId }: { userId: number }) {
               {...form.getInputProps('reason')}
             />
             <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={busy}>
+              <Button variant="default" onClick={close} disabled={adjust.isPending}>
                 {t('common.cancel')}
               </Button>
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={adjust.isPending}>
                 {t('adjust.submit')}
               </Button>
             </Group>

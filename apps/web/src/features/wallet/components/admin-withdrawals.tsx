@@ -7,7 +7,6 @@ import {
 import { ActionIcon, Button, FileButton, Group, Menu, Select, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDots, IconFileExport } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,10 +15,15 @@ import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { downloadCsv } from '../../../lib/download-csv.ts';
 import { formatDateTime, formatPln } from '../../../lib/format.ts';
+import { failureOf } from '../../../lib/mutation.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
+import { useExportBatch } from '../api/export-batch.ts';
 import { useWithdrawals } from '../api/get-withdrawals.ts';
-import { exportBatch, importBatchResult, markBatchPaid, markFailed, markPaid } from '../api/payouts.ts';
+import { useImportBatchResult } from '../api/import-batch-result.ts';
+import { useMarkBatchPaid } from '../api/mark-batch-paid.ts';
+import { useMarkFailed } from '../api/mark-failed.ts';
+import { useMarkPaid } from '../api/mark-paid.ts';
 import { MoneyOverviewPanel } from './money-overview.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -31,7 +35,6 @@ import { StatusBadge } from './status-badge.tsx';
  */
 export function AdminWithdrawals() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const state = useTableState<(typeof WITHDRAWAL_SORT_FIELDS)[number]>('id', 'desc');
   const [status, setStatus] = useState<WithdrawalStatus | undefined>();
   const [selected, setSelected] = useState<Withdrawal[]>([]);
@@ -39,26 +42,37 @@ export function AdminWithdrawals() {
   const [failOpened, failDialog] = useDisclosure(false);
   const list = useWithdrawals({ ...state.params, status });
 
-  const refresh = async () => {
+  const exportSelected = useExportBatch();
+  const markPaid = useMarkPaid();
+  const markFailed = useMarkFailed();
+  const markBatchPaid = useMarkBatchPaid();
+  const importResult = useImportBatchResult();
+
+  // Each action's hook refreshes the withdrawals, after a failure too (a row may have changed
+  // elsewhere); the selection may hold rows that changed.
+  const done = (message: string) => {
+    toastSuccess(message);
     setSelected([]);
-    await queryClient.invalidateQueries({ queryKey: ['wallet'] });
+  };
+  const fail = (err: unknown, fallbackKey = 'common.somethingWentWrong') => {
+    toastFailure(failureOf(err), fallbackKey);
+    setSelected([]);
   };
 
-  const runExport = async () => {
-    const res = await exportBatch(selected.map((w) => w.id));
-    if (!res.isSuccess) return toastFailure(res, 'common.somethingWentWrong');
-    toastSuccess(t('withdrawals.exported', { id: res.payload.id, count: res.payload.withdrawals_count }));
-    await downloadBatch(res.payload.id);
-    await refresh();
-  };
+  const runExport = () =>
+    exportSelected.mutate(
+      selected.map((w) => w.id),
+      {
+        onSuccess: async (batch) => {
+          done(t('withdrawals.exported', { id: batch.id, count: batch.withdrawals_count }));
+          await downloadBatch(batch.id);
+        },
+        onError: (err) => toastFailure(failureOf(err), 'common.somethingWentWrong'),
+      },
+    );
   const downloadBatch = async (batchId: number) => {
     const ok = await downloadCsv(`/api/payout-batches/${batchId}/file`, {}, `wyplaty-paczka-${batchId}.csv`);
     if (!ok) toastError(t('table.exportError'));
-  };
-  const act = async (res: Awaited<ReturnType<typeof markPaid>>, success: string) => {
-    if (res.isSuccess) toastSuccess(success);
-    else toastFailure(res, 'common.somethingWentWrong');
-    await refresh();
   };
 
   const columns: DataTableColumn<Withdrawal>[] = [
@@ -131,7 +145,9 @@ export function AdminWithdrawals() {
         <Menu.Dropdown>
           <Menu.Item
             disabled={w.status !== 'exported'}
-            onClick={async () => act(await markPaid(w.id), t('withdrawals.paid'))}
+            onClick={() =>
+              markPaid.mutate(w.id, { onSuccess: () => done(t('withdrawals.paid')), onError: (err) => fail(err) })
+            }
           >
             {t('withdrawals.markPaid')}
           </Menu.Item>
@@ -151,23 +167,26 @@ export function AdminWithdrawals() {
               <Menu.Label>{t('withdrawals.batchMenu', { id: w.batch_id })}</Menu.Label>
               <Menu.Item onClick={() => downloadBatch(w.batch_id as number)}>{t('withdrawals.downloadFile')}</Menu.Item>
               <Menu.Item
-                onClick={async () => {
-                  const res = await markBatchPaid(w.batch_id as number);
-                  if (res.isSuccess) toastSuccess(t('withdrawals.batchPaidDone', { count: res.payload.paid }));
-                  else toastFailure(res, 'common.somethingWentWrong');
-                  await refresh();
-                }}
+                onClick={() =>
+                  markBatchPaid.mutate(w.batch_id as number, {
+                    onSuccess: (res) => done(t('withdrawals.batchPaidDone', { count: res.paid })),
+                    onError: (err) => fail(err),
+                  })
+                }
               >
                 {t('withdrawals.batchPaid')}
               </Menu.Item>
               <FileButton
                 accept=".csv,text/csv,text/plain"
-                onChange={async (file) => {
+                onChange={(file) => {
                   if (!file) return;
-                  const res = await importBatchResult(w.batch_id as number, file);
-                  if (res.isSuccess) toastSuccess(t('withdrawals.importDone', res.payload));
-                  else toastFailure(res, 'withdrawals.resultFileInvalid');
-                  await refresh();
+                  importResult.mutate(
+                    { batchId: w.batch_id as number, file },
+                    {
+                      onSuccess: (res) => done(t('withdrawals.importDone', res)),
+                      onError: (err) => fail(err, 'withdrawals.resultFileInvalid'),
+                    },
+                  );
                 }}
               >
                 {(props) => (
@@ -206,7 +225,12 @@ export function AdminWithdrawals() {
             }}
             w={{ base: '100%', xs: 220 }}
           />
-          <Button leftSection={<IconFileExport size={16} />} disabled={selected.length === 0} onClick={runExport}>
+          <Button
+            leftSection={<IconFileExport size={16} />}
+            disabled={selected.length === 0}
+            loading={exportSelected.isPending}
+            onClick={runExport}
+          >
             {t('withdrawals.exportSelected', { count: selected.length })}
           </Button>
         </Group>
@@ -229,11 +253,20 @@ export function AdminWithdrawals() {
         opened={failOpened}
         title={t('withdrawals.failTitle')}
         confirmLabel={t('withdrawals.failConfirm')}
+        busy={markFailed.isPending}
         onClose={failDialog.close}
-        onConfirm={async (reason) => {
+        onConfirm={(reason) => {
           if (!failing) return;
-          failDialog.close();
-          await act(await markFailed(failing.id, reason), t('withdrawals.failed'));
+          markFailed.mutate(
+            { id: failing.id, reason },
+            {
+              onSuccess: () => {
+                failDialog.close();
+                done(t('withdrawals.failed'));
+              },
+              onError: (err) => fail(err),
+            },
+          );
         }}
       />
     </Page>

@@ -1,25 +1,31 @@
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Asks for a reason (at least 3 characters) before a failing or correcting action. */
+/** Asks for a reason (at least 3 characters) before a failing or correcting action; the caller runs it. */
 export function ReasonDialog({
   opened,
   title,
   confirmLabel,
+  busy,
   onClose,
   onConfirm,
 }: {
   opened: boolean;
   title: string;
   confirmLabel: string;
+  /** The write it confirms is under way. */
+  busy: boolean;
   onClose: () => void;
-  onConfirm: (reason: string) => Promise<void>;
+  onConfirm: (reason: string) => void;
 }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
   const valid = reason.trim().length >= 3;
+  // A closed dialog forgets its text; a failed action leaves it for another try.
+  useEffect(() => {
+    if (!opened) setReason('');
+  }, [opened]);
   return (
     <Modal
       opened={opened}
@@ -42,17 +48,7 @@ export function ReasonDialog({
           <Button variant="default" onClick={onClose} disabled={busy}>
             {t('common.cancel')}
           </Button>
-          <Button
-            color="red"
-            disabled={!valid}
-            loading={busy}
-            onClick={async () => {
-              setBusy(true);
-              await onConfirm(reason.trim());
-              setBusy(false);
-              setReason('');
-            }}
-          >
+          <Button color="red" disabled={!valid} loading={busy} onClick={() => onConfirm(reason.trim())}>
             {confirmLabel}
           </Button>
         </Group>

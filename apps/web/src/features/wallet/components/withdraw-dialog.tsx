@@ -1,35 +1,25 @@
 import type { User } from '@incentive/contracts';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPln } from '../../../lib/format.ts';
+import { failureOf } from '../../../lib/mutation.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
-import { meQueryKey } from '../../auth/api/get-me.ts';
-import { requestWithdrawal } from '../api/request-withdrawal.ts';
+import { useRequestWithdrawal } from '../api/request-withdrawal.ts';
 
 /** "All your money will be withdrawn": confirms, withdraws, reloads the user and closes. */
 export function WithdrawDialog({ me, opened, onClose }: { me: User; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const withdraw = useRequestWithdrawal();
   const noCard = me.card === null;
 
-  const confirm = async () => {
-    setBusy(true);
-    const res = await requestWithdrawal(Number(me.wallet.money));
-    setBusy(false);
-    if (res.isSuccess) {
-      toastSuccess(t('wallet.withdrawalRequested'));
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
-      await queryClient.invalidateQueries({ queryKey: ['wallet'] });
-      onClose();
-    } else {
-      toastFailure(res, 'salesRep.toast.errorWithdraw');
-      // A stale balance: show the current one behind the dialog.
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
-    }
-  };
+  const confirm = () =>
+    withdraw.mutate(Number(me.wallet.money), {
+      onSuccess: () => {
+        toastSuccess(t('wallet.withdrawalRequested'));
+        onClose();
+      },
+      onError: (err) => toastFailure(failureOf(err), 'salesRep.toast.errorWithdraw'),
+    });
 
   return (
     <Modal
@@ -49,10 +39,10 @@ export function WithdrawDialog({ me, opened, onClose }: { me: User; opened: bool
           <Alert color="yellow">{t('wallet.noCard')}</Alert>
         )}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={busy}>
+          <Button variant="default" onClick={onClose} disabled={withdraw.isPending}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={confirm} loading={busy} disabled={noCard}>
+          <Button onClick={confirm} loading={withdraw.isPending} disabled={noCard}>
             {t('withdraw.confirm')}
           </Button>
         </Group>

@@ -1,7 +1,8 @@
+import { can } from '@incentive/contracts';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../app/use-current-user.ts';
 import { Page } from '../../../components/page.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { AdminWithdrawals } from '../components/admin-withdrawals.tsx';
 import { MoneyHistory } from '../components/money-history.tsx';
 import { MyWithdrawals } from '../components/my-withdrawals.tsx';
@@ -10,7 +11,7 @@ import { MyWithdrawals } from '../components/my-withdrawals.tsx';
 export function WithdrawalsPage() {
   const me = useCurrentUser();
   const { t } = useTranslation();
-  if (me.role === 'admin' || me.role === 'root') return <AdminWithdrawals />;
+  if (can(me.role, 'payouts.manage')) return <AdminWithdrawals />;
   return (
     <Page title={t('withdrawals.myTitle')}>
       <Stack gap="lg">

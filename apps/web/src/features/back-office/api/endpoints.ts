@@ -15,10 +15,3 @@ export const BACK_OFFICE_API = {
   card: API.card,
   resendSetPassword: API.resendSetPassword,
 } as const;
-
-/** Query-key roots, so a change can refresh every list that shows the changed records. */
-export const QK = {
-  warehouses: ['warehouses'] as const,
-  users: ['users'] as const,
-  cards: ['cards'] as const,
-};

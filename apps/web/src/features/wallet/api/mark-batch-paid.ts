@@ -1,0 +1,16 @@
+import { fetchOrThrow } from '../../../lib/api-client.ts';
+import { useApiMutation } from '../../../lib/mutation.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** POST /api/payout-batches/{id}/paid: every exported withdrawal of the batch is paid. */
+export function markBatchPaid(batchId: number) {
+  return fetchOrThrow<{ paid: number }>(`/api/payout-batches/${batchId}/paid`, { method: 'POST' });
+}
+
+/** The withdrawals (after a refusal too: one may have changed elsewhere), and the reps' withdrawn and in-withdrawal amounts in the user lists. */
+export const useMarkBatchPaid = () =>
+  useApiMutation({
+    mutationFn: markBatchPaid,
+    invalidates: [queryKeys.wallet, queryKeys.users],
+    invalidatesOnError: [queryKeys.wallet],
+  });

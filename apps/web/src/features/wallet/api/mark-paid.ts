@@ -1,0 +1,16 @@
+import { fetchOrThrow } from '../../../lib/api-client.ts';
+import { useApiMutation } from '../../../lib/mutation.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/** POST /api/withdrawals/{id}/paid: the money has left. */
+export function markPaid(id: number) {
+  return fetchOrThrow<{ message: string }>(`/api/withdrawals/${id}/paid`, { method: 'POST' });
+}
+
+/** The withdrawals (after a refusal too: one may have changed elsewhere), and the rep's withdrawn and in-withdrawal amounts in the user lists. */
+export const useMarkPaid = () =>
+  useApiMutation({
+    mutationFn: markPaid,
+    invalidates: [queryKeys.wallet, queryKeys.users],
+    invalidatesOnError: [queryKeys.wallet],
+  });

@@ -1,0 +1,75 @@
+import { PAGES, type PageName, POLICY, type User } from '@incentive/contracts';
+import { generatePath } from 'react-router';
+
+/*
+ * Every in-app link, built from the routes of the role policy (packages/contracts/src/policy.ts):
+ * a page's pattern is written once, its parameters and query are typed here.
+ */
+
+export type DashboardTab = 'warehouses' | 'sales-reps' | 'registered';
+export type WarehouseTab = 'data' | 'admins' | 'ph';
+export type SalesRepTab = 'challenges' | 'quiz' | 'info';
+
+type Query = Record<string, string | number | undefined>;
+
+function withQuery(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+const id = (value: number) => ({ id: String(value) });
+
+export const paths = {
+  login: () => PAGES.login,
+  register: (query: { token: string; email: string }) => withQuery(PAGES.register, query),
+  rules: () => PAGES.rules,
+  dashboard: (query?: { tab?: DashboardTab }) => withQuery(PAGES.dashboard, query),
+  warehouseCreate: () => PAGES.warehouseCreate,
+  warehouseDetails: (warehouseId: number, query?: { tab?: WarehouseTab }) =>
+    withQuery(generatePath(PAGES.warehouseDetails, id(warehouseId)), query),
+  warehouseEdit: (warehouseId: number) => generatePath(PAGES.warehouseEdit, id(warehouseId)),
+  /** `warehouse_id`: the warehouse the form was opened from (preset, and where it returns). */
+  salesRepCreate: (query?: { warehouse_id?: number }) => withQuery(PAGES.salesRepCreate, query),
+  salesRepCreateRks: () => PAGES.salesRepCreateRks,
+  salesRepDetails: (userId: number, query?: { tab?: SalesRepTab }) =>
+    withQuery(generatePath(PAGES.salesRepDetails, id(userId)), query),
+  salesRepEdit: (userId: number) => generatePath(PAGES.salesRepEdit, id(userId)),
+  adminCreate: (query?: { warehouse_id?: number }) => withQuery(PAGES.adminCreate, query),
+  adminEdit: (userId: number, query?: { warehouse_id?: number }) =>
+    withQuery(generatePath(PAGES.adminEdit, id(userId)), query),
+  challenges: () => PAGES.challenges,
+  articles: () => PAGES.articles,
+  articleCreate: () => PAGES.articleCreate,
+  articleEdit: (articleId: number) => generatePath(PAGES.articleEdit, id(articleId)),
+  articlePreview: (articleId: number) => generatePath(PAGES.articlePreview, id(articleId)),
+  quiz: () => PAGES.quiz,
+  quizCreate: () => PAGES.quizCreate,
+  quizEdit: (quizId: number) => generatePath(PAGES.quizEdit, id(quizId)),
+  quizSummary: (quizId: number) => generatePath(PAGES.quizSummary, id(quizId)),
+  articlesPh: () => PAGES.articlesPh,
+  articlePh: (articleId: number) => generatePath(PAGES.articlePh, id(articleId)),
+  quizPh: () => PAGES.quizPh,
+  quizPhTake: (quizId: number) => generatePath(PAGES.quizPhTake, id(quizId)),
+  quizPhSummary: () => PAGES.quizPhSummary,
+  withdraw: () => PAGES.withdraw,
+} satisfies Record<PageName, (...args: never[]) => string>;
+
+/** The sales-rep home as a rep sees it, for an admin (SPEC.md section 2). */
+export const adminPreviewPath = () => withQuery(PAGES.dashboard, { 'admin-preview': 1 });
+
+/** Where the logo, a closed form and a refused page lead: a wholesaler's first warehouse, everyone else the dashboard. */
+export function homePath(me: Pick<User, 'role' | 'wholesaler_ids'>): string {
+  const first = me.wholesaler_ids[0];
+  return POLICY[me.role].home === 'firstWarehouse' && first !== undefined
+    ? paths.warehouseDetails(first)
+    : paths.dashboard();
+}
+
+/** A route's numeric id, or null when it is not a positive integer. */
+export function parseId(raw: string | null | undefined): number | null {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n >= 1 && n <= 2_147_483_647 ? n : null;
+}

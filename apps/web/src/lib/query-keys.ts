@@ -1,0 +1,15 @@
+/**
+ * The roots of every query key. A query's key starts with one of them; a write names the roots it
+ * changes (see mutation.ts), and every query under them is fetched again.
+ */
+export const queryKeys = {
+  /** The signed-in user (GET /api/me), with its wallet. */
+  me: ['me'],
+  users: ['users'],
+  warehouses: ['warehouses'],
+  cards: ['cards'],
+  /** Withdrawals, money histories and the money overview. */
+  wallet: ['wallet'],
+} as const;
+
+export type QueryRoot = (typeof queryKeys)[keyof typeof queryKeys];
