@@ -1,5 +1,12 @@
 import type { Readable } from 'node:stream';
-import type { PayoutBatch, Withdrawal, WithdrawalList, WithdrawalListQuery } from '@incentive/contracts';
+import {
+  can,
+  type PayoutBatch,
+  type Role,
+  type Withdrawal,
+  type WithdrawalList,
+  type WithdrawalListQuery,
+} from '@incentive/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,7 +28,8 @@ type Actor = { id: number };
 export async function requestWithdrawal(db: Db, userId: number, amount: number): Promise<Withdrawal> {
   return db.transaction(async (tx) => {
     const user = await findActiveUserById(tx, userId);
-    if (user?.role !== 'seller') throw new AppError(403, 'wallet.notARep');
+    // The role is read afresh: a session may outlive a change of role.
+    if (!user || !can(user.role as Role, 'wallet.withdraw')) throw new AppError(403, 'wallet.notARep');
     const wallet = await lockWallet(tx, userId);
     if (wallet.available <= 0) throw new AppError(409, 'wallet.nothingToWithdraw');
     if (amount !== wallet.available) throw new AppError(409, 'wallet.amountStale');

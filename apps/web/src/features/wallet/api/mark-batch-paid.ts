@@ -7,7 +7,10 @@ export function markBatchPaid(batchId: number) {
   return fetchOrThrow<{ paid: number }>(`/api/payout-batches/${batchId}/paid`, { method: 'POST' });
 }
 
-/** The withdrawals (after a refusal too: one may have changed elsewhere), and the reps' withdrawn and in-withdrawal amounts in the user lists. */
+/**
+ * The withdrawals (after a refusal too: one may have changed elsewhere), and
+ * the reps' withdrawn and in-withdrawal amounts in the user lists.
+ */
 export const useMarkBatchPaid = () =>
   useApiMutation({
     mutationFn: markBatchPaid,

@@ -7,7 +7,10 @@ export function markFailed({ id, reason }: { id: number; reason: string }) {
   return fetchOrThrow<{ message: string }>(`/api/withdrawals/${id}/failed`, { method: 'POST', body: { reason } });
 }
 
-/** The withdrawals (after a refusal too: one may have changed elsewhere), and the rep's balances in the user lists. */
+/**
+ * The withdrawals (after a refusal too: one may have changed elsewhere), and
+ * the rep's balances in the user lists.
+ */
 export const useMarkFailed = () =>
   useApiMutation({
     mutationFn: markFailed,

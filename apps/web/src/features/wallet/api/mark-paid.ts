@@ -7,7 +7,10 @@ export function markPaid(id: number) {
   return fetchOrThrow<{ message: string }>(`/api/withdrawals/${id}/paid`, { method: 'POST' });
 }
 
-/** The withdrawals (after a refusal too: one may have changed elsewhere), and the rep's withdrawn and in-withdrawal amounts in the user lists. */
+/**
+ * The withdrawals (after a refusal too: one may have changed elsewhere), and
+ * the rep's withdrawn and in-withdrawal amounts in the user lists.
+ */
 export const useMarkPaid = () =>
   useApiMutation({
     mutationFn: markPaid,
