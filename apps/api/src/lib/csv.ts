@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import type { Lang } from '@incentive/contracts';
 import { CsvError, parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify';
@@ -60,10 +60,8 @@ export function csvStream<T>(
     yield header.map(cellOf);
     for await (const items of chunks) for (const item of items) yield row(item).map(cellOf);
   }
-  const source = Readable.from(records());
-  const out = stringifier(format);
-  source.on('error', (err) => out.destroy(err));
-  return source.pipe(out);
+  // pipeline: an error on either side, or the client going away, ends both (and the reading).
+  return pipeline(Readable.from(records()), stringifier(format), () => {});
 }
 
 /** csv-stringify writes null and undefined as empty fields; numbers as they are. */

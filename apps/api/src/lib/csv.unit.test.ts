@@ -111,6 +111,16 @@ describe('csvStream and parseCsv round trips', () => {
   });
 });
 
+describe('csvStream', () => {
+  it('ends the download with the error when reading the rows fails half-way', async () => {
+    async function* chunks() {
+      yield [['1', 'a']];
+      throw new Error('database went away');
+    }
+    await expect(text(csvStream(['id', 'name'], chunks(), (r) => r, EXCEL_CSV))).rejects.toThrow('database went away');
+  });
+});
+
 describe('parseCsv', () => {
   it('numbers records by the line they end on, skipping empty lines', () => {
     const csv = '\uFEFFwithdrawal_id;status;reason\r\n1;paid;\r\n\r\n2;failed;"Karta\nzablokowana"\r\n3;failed;ok\n';
