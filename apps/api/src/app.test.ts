@@ -3,9 +3,9 @@ import { ROLES, type Role } from '@incentive/contracts';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../test/test-app.ts';
-import { DEMO_ACCOUNTS } from './db/seed/demo.ts';
 import { type Access, authPlugin, PUBLIC } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { DEMO_ACCOUNTS } from './seed/demo-accounts.ts';
 
 /*
  * The role guard is deny by default: every /api route must declare `config.access`.
