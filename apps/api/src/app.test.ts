@@ -1,5 +1,5 @@
 import diagnostics from 'node:diagnostics_channel';
-import { ROLES, type Role } from '@incentive/contracts';
+import { API, ROLES, type Role } from '@incentive/contracts';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../test/test-app.ts';
@@ -81,6 +81,14 @@ describe('route declarations', () => {
         for (const role of access.roles) expect(ROLES, `${r.method} ${r.url}`).toContain(role);
       }
     }
+  });
+
+  it("every /api route's path comes from the contracts' route table, which the web client uses too", () => {
+    const table = new Set<string>(Object.values(API));
+    const outside = apiRoutes()
+      .filter((r) => !table.has(r.url))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(outside, `paths missing from packages/contracts/src/routes.ts: ${outside.join(', ')}`).toEqual([]);
   });
 
   it('only sign-in, set-password and health are public among the API routes', () => {

@@ -13,6 +13,8 @@ export const BACK_OFFICE_ROLES = [
   'wholesaler',
   'seller_reg',
 ] as const satisfies readonly Role[];
+/** Roles limited to their own warehouses: they see a user only when they share a warehouse with it. */
+export const SCOPED_ROLES = ['seller_reg', 'wholesaler'] as const satisfies readonly Role[];
 /** Roles with full administrative powers. */
 export const ADMIN_ROLES = ['root', 'admin'] as const satisfies readonly Role[];
 /** Roles that see the sales-rep home (wallet, quizzes, articles). */

@@ -1,4 +1,4 @@
-import { type Lang, pickLang, type Role } from '@incentive/contracts';
+import { type Lang, pickLang, type Role, SCOPED_ROLES } from '@incentive/contracts';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -6,7 +6,6 @@ import { sessions, users, userWarehouses, warehouses } from '../db/schema.ts';
 import { forbidden, unauthenticated } from '../lib/app-error.ts';
 import { runCached } from '../lib/prepared.ts';
 import { hashToken } from '../lib/tokens.ts';
-import { SCOPED_ROLES } from '../modules/users/scope.ts';
 import { SessionCache } from './session-cache.ts';
 
 /**
@@ -103,7 +102,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
               id: users.id,
               role: users.role,
               email: users.email,
-              // The scope of a scoped role (users/scope.ts warehouseIdsOf), read with the session.
+              // The scope of a scoped role (as modules/access warehouseIdsOf reads it), read with the session.
               warehouseIds: sql<
                 number[] | null
               >`case when ${inArray(users.role, [...SCOPED_ROLES])} then array(select ${userWarehouses.warehouseId} from ${userWarehouses} inner join ${warehouses} on ${warehouses.id} = ${userWarehouses.warehouseId} where ${userWarehouses.userId} = ${users.id} and ${warehouses.deletedAt} is null order by ${userWarehouses.warehouseId}) end`,

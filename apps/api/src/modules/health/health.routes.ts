@@ -1,3 +1,4 @@
+import { API } from '@incentive/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,7 +8,7 @@ import { PUBLIC } from '../../plugins/auth.ts';
 /** Liveness and database reachability, for load balancers. */
 export async function healthRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/health',
+    API.health,
     {
       config: { access: PUBLIC },
       schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },

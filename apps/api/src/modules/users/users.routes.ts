@@ -15,9 +15,11 @@ import {
   userListItemSchema,
   userListQuerySchema,
   userSavedSchema,
+  userSchema,
   userUpsertBodySchema,
+  warehouseUserListQuerySchema,
 } from '@incentive/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { csvFileName, csvMoney, csvStream, formatDateTime, timeZoneOf } from '../../lib/csv.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
@@ -36,9 +38,8 @@ const errors = {
 /** Everyone but the field rep works with user lists; the service narrows each role further. */
 const BACK_OFFICE = roles(...BACK_OFFICE_ROLES);
 const EVERYONE = roles(...ROLES);
-
-/** Keys of the raw body of a PUT, read before validation turns absent fields into nulls. */
-const sentKeys = new WeakMap<FastifyRequest, Set<string>>();
+/** Who sees warehouses, and so the users of one (the service narrows scoped roles to their own). */
+const WAREHOUSE_READERS = roles('admin', 'provider_admin', 'seller_reg', 'wholesaler');
 
 export async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -62,6 +63,31 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => sendJsonText(reply, await service.listUsers(app.db, requireUser(req), req.query)),
+  );
+
+  app.get(
+    API.me,
+    {
+      config: { access: EVERYONE },
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: userSchema, ...errors } },
+    },
+    async (req) => service.getUserView(app.db, requireUser(req).id),
+  );
+
+  app.get(
+    API.warehouseUsers,
+    {
+      config: { access: WAREHOUSE_READERS },
+      schema: {
+        tags: ['warehouses'],
+        summary: "A warehouse's sales reps (role=seller) or admins (role=wholesaler)",
+        params: idParamSchema,
+        querystring: warehouseUserListQuerySchema,
+        response: { 200: pagedSchema(userListItemSchema), ...errors },
+      },
+    },
+    async (req, reply) =>
+      sendJsonText(reply, await service.listWarehouseUsers(app.db, requireUser(req), req.params.id, req.query)),
   );
 
   app.get(
@@ -167,10 +193,6 @@ export async function userRoutes(fastify: FastifyInstance) {
     API.profile,
     {
       config: { access: BACK_OFFICE },
-      preValidation: async (req) => {
-        const body = req.body;
-        if (body && typeof body === 'object' && !Array.isArray(body)) sentKeys.set(req, new Set(Object.keys(body)));
-      },
       schema: {
         tags,
         summary: 'Edit a user you manage; optional fields left out keep their value',
@@ -180,7 +202,8 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const keys = sentKeys.get(req) ?? new Set<string>();
+      // The keys as sent, before validation turned absent fields into nulls (plugins/sent-keys.ts).
+      const keys = req.sentKeys ?? new Set<string>();
       await service.updateUser(app.db, requireUser(req), req.params.id, req.body, {
         surname: keys.has('surname'),
         assecoId: keys.has('assecoId'),

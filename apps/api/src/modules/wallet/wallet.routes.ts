@@ -1,4 +1,5 @@
 import {
+  API,
   adjustmentBodySchema,
   errorResponseSchema,
   failWithdrawalBodySchema,
@@ -44,7 +45,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/withdrawal',
+    API.withdrawal,
     {
       config: { access: roles('seller') },
       schema: {
@@ -58,7 +59,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/api/wallet',
+    API.wallet,
     {
       config: { access: roles('admin', 'seller') },
       schema: {
@@ -76,7 +77,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/api/wallet/history',
+    API.walletHistory,
     {
       config: { access: roles('seller', 'seller_reg') },
       schema: {
@@ -90,7 +91,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/api/users/:id/ledger',
+    API.userLedger,
     {
       config: { access: ADMINS },
       schema: {
@@ -105,7 +106,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/admin/adjustments',
+    API.adjustments,
     {
       config: { access: ADMINS },
       schema: {
@@ -122,7 +123,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/payout-batches',
+    API.payoutBatches,
     {
       config: { access: ADMINS },
       schema: {
@@ -136,7 +137,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/api/payout-batches/:id/file',
+    API.payoutBatchFile,
     {
       config: { access: ADMINS },
       schema: { tags: ['payouts'], summary: "The batch's CSV file for the card issuer", params: idParamSchema },
@@ -151,7 +152,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/payout-batches/:id/paid',
+    API.payoutBatchPaid,
     {
       config: { access: ADMINS },
       schema: {
@@ -165,7 +166,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/payout-batches/:id/result',
+    API.payoutBatchResult,
     {
       config: { access: ADMINS },
       schema: {
@@ -183,7 +184,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/withdrawals/:id/paid',
+    API.withdrawalPaid,
     {
       config: { access: ADMINS },
       schema: {
@@ -200,7 +201,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/withdrawals/:id/failed',
+    API.withdrawalFailed,
     {
       config: { access: ADMINS },
       schema: {
@@ -218,7 +219,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/api/admin/ledger/check',
+    API.ledgerCheck,
     {
       config: { access: ADMINS },
       schema: {
@@ -231,7 +232,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/api/admin/money-overview',
+    API.moneyOverview,
     {
       config: { access: ADMINS },
       schema: {

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { formatGrosze } from '../../lib/money.ts';
 import { paged } from '../../lib/paging.ts';
-import { findActiveUserById } from '../users/users.repo.ts';
+import { findActiveUserById } from '../access/access.service.ts';
 import { lockWallet } from './ledger.repo.ts';
 import { post } from './ledger.service.ts';
 import * as repo from './withdrawals.repo.ts';
