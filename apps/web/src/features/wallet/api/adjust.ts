@@ -1,7 +1,7 @@
-import type { AdjustmentBody } from '@incentive/contracts';
+import { type AdjustmentBody, API } from '@incentive/contracts';
 import { request } from '../../../lib/api-client.ts';
 
 /** POST /api/admin/adjustments: a manual credit or debit with a reason. */
 export function adjust(body: AdjustmentBody) {
-  return request<{ message: string }>('/api/admin/adjustments', { method: 'POST', body });
+  return request<{ message: string }>(API.adjustments, { method: 'POST', body });
 }

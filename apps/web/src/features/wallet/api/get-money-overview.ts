@@ -1,10 +1,10 @@
-import type { MoneyOverview } from '@incentive/contracts';
+import { API, type MoneyOverview } from '@incentive/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 
 export function useMoneyOverview() {
   return useQuery({
     queryKey: ['wallet', 'overview'],
-    queryFn: ({ signal }) => fetchOrThrow<MoneyOverview>('/api/admin/money-overview', { signal }),
+    queryFn: ({ signal }) => fetchOrThrow<MoneyOverview>(API.moneyOverview, { signal }),
   });
 }

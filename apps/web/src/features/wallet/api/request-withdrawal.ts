@@ -1,7 +1,7 @@
-import type { Withdrawal } from '@incentive/contracts';
+import { API, type Withdrawal } from '@incentive/contracts';
 import { request } from '../../../lib/api-client.ts';
 
 /** POST /api/withdrawal: the whole wallet, as a number equal to the money shown (SPEC.md section 7). */
 export function requestWithdrawal(amount: number) {
-  return request<Withdrawal>('/api/withdrawal', { method: 'POST', body: { amount } });
+  return request<Withdrawal>(API.withdrawal, { method: 'POST', body: { amount } });
 }

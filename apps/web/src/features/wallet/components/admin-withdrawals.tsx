@@ -1,4 +1,6 @@
 import {
+  API,
+  apiPath,
   WITHDRAWAL_SORT_FIELDS,
   type Withdrawal,
   type WithdrawalStatus,
@@ -52,7 +54,7 @@ export function AdminWithdrawals() {
     await refresh();
   };
   const downloadBatch = async (batchId: number) => {
-    const ok = await downloadCsv(`/api/payout-batches/${batchId}/file`, {}, `wyplaty-paczka-${batchId}.csv`);
+    const ok = await downloadCsv(apiPath(API.payoutBatchFile, { id: batchId }), {}, `wyplaty-paczka-${batchId}.csv`);
     if (!ok) toastError(t('table.exportError'));
   };
   const act = async (res: Awaited<ReturnType<typeof markPaid>>, success: string) => {
