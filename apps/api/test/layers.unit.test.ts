@@ -74,6 +74,21 @@ function findCycle(graph: Map<string, string[]>): string[] | null {
   return null;
 }
 
+/** Every non-test file under modules/, relative to it. */
+function moduleFiles(): string[] {
+  return readdirSync(modulesDir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .sort();
+}
+
+/** The imports of a file that can run SQL: drizzle's builders (type-only imports aside), the schema, raw queries. */
+function sqlImports(file: string): string[] {
+  const text = readFileSync(path.join(modulesDir, file), 'utf8');
+  return [...text.matchAll(/^import (?!type )[^;]*? from '([^']+)';/gms)]
+    .map((m) => m[1] ?? '')
+    .filter((source) => /^drizzle-orm|\/db\/(schema|query-rows)\.ts$/.test(source));
+}
+
 describe('API layers', () => {
   const biome = allowedByBiome();
 
@@ -96,6 +111,15 @@ describe('API layers', () => {
     const graph = new Map(biome);
     graph.set('access', ['users']);
     expect(findCycle(graph)).toEqual(expect.arrayContaining(['access', 'users']));
+  });
+
+  it('keeps SQL in repos: no other file of a module builds a query', () => {
+    const files = moduleFiles();
+    expect(files.filter((f) => f.endsWith('.repo.ts')).length).toBeGreaterThan(0);
+    const outside = files.filter((f) => !f.endsWith('.repo.ts') && sqlImports(f).length > 0);
+    expect(outside).toEqual([]);
+    // The check sees a repo's own imports, so an empty answer above is not an accident.
+    expect(sqlImports('wallet/wallet.repo.ts')).toContain('drizzle-orm');
   });
 
   it('draws in decision 015 exactly what biome.json enforces', () => {

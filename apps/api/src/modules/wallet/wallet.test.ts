@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { userPool } from '../../../test/fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { giveCard } from '../../../test/wallet-fixtures.ts';
 import { users, wallets } from '../../db/schema.ts';
-import { giveCard } from './wallet-fixtures.ts';
 
 let t: TestApp;
 let admin: string;
