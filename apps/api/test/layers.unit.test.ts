@@ -113,6 +113,10 @@ describe('API layers', () => {
     expect(findCycle(graph)).toEqual(expect.arrayContaining(['access', 'users']));
   });
 
+  it('keeps module files one folder deep, where the lint patterns (`../users/…`) see them', () => {
+    expect(moduleFiles().filter((f) => f.split(path.sep).length !== 2)).toEqual([]);
+  });
+
   it('keeps SQL in repos: no other file of a module builds a query', () => {
     const files = moduleFiles();
     expect(files.filter((f) => f.endsWith('.repo.ts')).length).toBeGreaterThan(0);
