@@ -21,7 +21,8 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { openDatabase } from '../apps/api/src/db/client.ts';
 import { users } from '../apps/api/src/db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../apps/api/src/db/seed/demo.ts';
+import { seedDemo } from '../apps/api/src/seed/demo.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../apps/api/src/seed/demo-accounts.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));

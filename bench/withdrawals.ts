@@ -15,10 +15,10 @@ import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { type Database, openPglite, openPostgres } from '../apps/api/src/db/client.ts';
 import { cards, sessions, users, userWarehouses, warehouses } from '../apps/api/src/db/schema.ts';
-import { insertChunked } from '../apps/api/src/db/seed/people.ts';
 import { newToken } from '../apps/api/src/lib/tokens.ts';
 import { post } from '../apps/api/src/modules/wallet/ledger.service.ts';
 import { checkLedger } from '../apps/api/src/modules/wallet/ledger-check.ts';
+import { insertChunked } from '../apps/api/src/seed/people.ts';
 
 const REPS = 500;
 /** Extra reps whose withdrawals run one after another: the latency without queueing. */

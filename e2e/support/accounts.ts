@@ -1,4 +1,4 @@
-/** The demo accounts the server seeds on first start (apps/api/src/db/seed/demo.ts). */
+/** The demo accounts the server seeds on first start (apps/api/src/seed/demo-accounts.ts). */
 export const DEMO_PASSWORD = 'Demo1234!';
 
 export type DemoRole = 'root' | 'admin' | 'provider_admin' | 'wholesaler' | 'seller_reg' | 'seller';

@@ -1,11 +1,11 @@
 import diagnostics from 'node:diagnostics_channel';
-import { ACTIONS, ROLES, type Role, rolesWith } from '@incentive/contracts';
+import { ACTIONS, API, ROLES, type Role, rolesWith } from '@incentive/contracts';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../test/test-app.ts';
-import { DEMO_ACCOUNTS } from './db/seed/demo.ts';
 import { type Access, authPlugin, PUBLIC } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { DEMO_ACCOUNTS } from './seed/demo-accounts.ts';
 
 /*
  * The role guard is deny by default: every /api route must declare `config.access`.
@@ -90,6 +90,14 @@ describe('route declarations', () => {
       expect(ACTIONS, `${r.method} ${r.url}`).toContain(access.action);
       expect(access.roles, `${r.method} ${r.url}`).toEqual(rolesWith(access.action));
     }
+  });
+
+  it("every /api route's path comes from the contracts' route table, which the web client uses too", () => {
+    const table = new Set<string>(Object.values(API));
+    const outside = apiRoutes()
+      .filter((r) => !table.has(r.url))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(outside, `paths missing from packages/contracts/src/routes.ts: ${outside.join(', ')}`).toEqual([]);
   });
 
   it('only sign-in, set-password and health are public among the API routes', () => {

@@ -14,6 +14,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
+import { sentKeysPlugin } from './plugins/sent-keys.ts';
 import { webPlugin } from './plugins/web.ts';
 
 declare module 'fastify' {
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(errorsPlugin);
   await app.register(authPlugin);
+  await app.register(sentKeysPlugin);
   await app.register(docsPlugin);
 
   await app.register(healthRoutes);

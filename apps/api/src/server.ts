@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isSeeded, seedDemo } from './db/seed/demo.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, isSeeded } from './seed/demo-accounts.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);
@@ -21,6 +21,8 @@ const app = await buildApp({
 if (config.SEED_DEMO && !(await isSeeded(database.db))) {
   app.log.info('empty database: seeding demo data');
   const started = Date.now();
+  // Loaded only here: a start that does not seed never loads the generator (@faker-js/faker).
+  const { seedDemo } = await import('./seed/demo.ts');
   await seedDemo(database.db, { scryptLogN: config.SCRYPT_LOG_N });
   app.log.info(`demo data seeded in ${Date.now() - started} ms`);
 }

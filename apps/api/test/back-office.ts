@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Db } from '../src/db/client.ts';
 import { cards, passwordTokens, sessions, users, userWarehouses, wallets, warehouses } from '../src/db/schema.ts';
-import { DEMO_ACCOUNTS } from '../src/db/seed/demo.ts';
+import { DEMO_ACCOUNTS } from '../src/seed/demo-accounts.ts';
 import { bearer, type TestApp } from './test-app.ts';
 
 /*

@@ -2,7 +2,7 @@ import type { Role } from '@incentive/contracts';
 import { and, asc, count, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { authThrottle, logins, passwordTokens, sessions, users, userWarehouses } from '../src/db/schema.ts';
-import { DEMO_ACCOUNTS } from '../src/db/seed/demo.ts';
+import { DEMO_ACCOUNTS } from '../src/seed/demo-accounts.ts';
 
 const demoEmails = DEMO_ACCOUNTS.map((a) => a.email);
 

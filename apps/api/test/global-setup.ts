@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/db/client.ts';
-import { seedDemo } from '../src/db/seed/demo.ts';
+import { seedDemo } from '../src/seed/demo.ts';
 import { databaseUrl, quoteIdent, type TestDbTemplate } from './template.ts';
 
 /** Password hashes carry their own cost, so the demo accounts can be hashed cheaply for tests. */

@@ -9,8 +9,8 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, type Db, openPglite, openPostgres } from '../src/db/client.ts';
-import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
 import type { Mailer } from '../src/plugins/mail.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo-accounts.ts';
 import { type ParsedMail, parseMail } from './mail.ts';
 import { databaseUrl, quoteIdent } from './template.ts';
 

@@ -17,6 +17,19 @@ export const API = {
   warehousesExport: '/api/warehouses/export.csv',
   warehouse: '/api/warehouses/:id',
   warehouseUsers: '/api/warehouses/:id/users',
+  withdrawal: '/api/withdrawal',
+  wallet: '/api/wallet',
+  walletHistory: '/api/wallet/history',
+  userLedger: '/api/users/:id/ledger',
+  adjustments: '/api/admin/adjustments',
+  payoutBatches: '/api/payout-batches',
+  payoutBatchFile: '/api/payout-batches/:id/file',
+  payoutBatchPaid: '/api/payout-batches/:id/paid',
+  payoutBatchResult: '/api/payout-batches/:id/result',
+  withdrawalPaid: '/api/withdrawals/:id/paid',
+  withdrawalFailed: '/api/withdrawals/:id/failed',
+  ledgerCheck: '/api/admin/ledger/check',
+  moneyOverview: '/api/admin/money-overview',
 } as const;
 
 /** Fills the `:name` parameters of an API path: apiPath(API.user, { id: 7 }) is '/api/users/7'. */

@@ -99,7 +99,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
               id: users.id,
               role: users.role,
               email: users.email,
-              // The scope of a scoped role (users/scope.ts warehouseIdsOf), read with the session.
+              // The scope of a scoped role (as modules/access warehouseIdsOf reads it), read with the session.
               warehouseIds: sql<
                 number[] | null
               >`case when ${inArray(users.role, [...SCOPED_ROLES])} then array(select ${userWarehouses.warehouseId} from ${userWarehouses} inner join ${warehouses} on ${warehouses.id} = ${userWarehouses.warehouseId} where ${userWarehouses.userId} = ${users.id} and ${warehouses.deletedAt} is null order by ${userWarehouses.warehouseId}) end`,

@@ -4,7 +4,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userPool, userRow, writeCounts } from '../../../test/fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../seed/demo-accounts.ts';
 
 /*
  * Bad input for every endpoint of the auth feature: each gets a 4xx JSON error

@@ -7,12 +7,10 @@ import {
   resendSetPasswordBodySchema,
   setPasswordBodySchema,
   translate,
-  userSchema,
 } from '@incentive/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, PUBLIC, requireUser } from '../../plugins/auth.ts';
-import { getUserView } from '../users/users.service.ts';
 import * as auth from './auth.service.ts';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 422: errorResponseSchema };
@@ -57,15 +55,6 @@ export async function authRoutes(fastify: FastifyInstance) {
       await auth.logout(app.db, requireUser(req).sessionId);
       return { message: translate(req.lang, 'auth.loggedOut') };
     },
-  );
-
-  app.get(
-    API.me,
-    {
-      config: { access: allow('session.use') },
-      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: userSchema, ...errors } },
-    },
-    async (req) => getUserView(app.db, requireUser(req).id),
   );
 
   app.post(

@@ -4,8 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
-import { canManageUser } from '../users/scope.ts';
-import { findActiveUserByEmail } from '../users/users.repo.ts';
+import { canManageUser, findActiveUserByEmail } from '../access/access.service.ts';
 import * as repo from './auth.repo.ts';
 
 /** Failed sign-ins: 5 per e-mail or 50 per address within 15 minutes, then 15 minutes of 429. */

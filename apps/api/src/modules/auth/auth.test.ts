@@ -6,7 +6,7 @@ import { userPool, userRow, writeCounts } from '../../../test/fixtures.ts';
 import { linkParams } from '../../../test/mail.ts';
 import { bearer, createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../../test/test-app.ts';
 import { passwordTokens, sessions, users } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed/demo.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../seed/demo-accounts.ts';
 
 /** The User fields of SPEC.md section 3, spelled as the spec spells them. */
 const SPEC_USER_FIELDS = [

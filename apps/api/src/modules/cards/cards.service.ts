@@ -2,7 +2,7 @@ import { type CardRecord, maskCardNumber, type Paged, type Role, WALLET_ROLES } 
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { offsetOf, paged } from '../../lib/paging.ts';
-import { type Actor, canManageUser, canReadUser, seesFullCards } from '../users/scope.ts';
+import { type Actor, canManageUser, canReadUser, seesFullCards } from '../access/access.service.ts';
 import { currentCardHolder, findReadableUser, lockActiveUser, setCurrentCardNumber } from '../users/users.service.ts';
 import * as repo from './cards.repo.ts';
 

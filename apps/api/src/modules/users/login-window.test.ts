@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { logins, loginWindow, users } from '../../db/schema.ts';
-import { DEMO_ACCOUNTS } from '../../db/seed/demo.ts';
+import { DEMO_ACCOUNTS } from '../../seed/demo-accounts.ts';
 import { advanceLoginWindow, LOGIN_COUNTER_DAYS } from './login-window.ts';
 
 /** users.recent_logins (login_counter_weekly) against a recount of the logins table. */

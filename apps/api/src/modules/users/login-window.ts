@@ -1,7 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { loginWindow } from '../../db/schema.ts';
+import * as repo from './login-window.repo.ts';
 
 /** login_counter_weekly counts the logins of this many days (SPEC.md section 2). */
 export const LOGIN_COUNTER_DAYS = 14;
@@ -16,22 +15,11 @@ export const LOGIN_WINDOW_STEP_MS = 60_000;
 export async function advanceLoginWindow(db: Db, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - LOGIN_COUNTER_DAYS * 24 * 3600 * 1000);
   return db.transaction(async (tx) => {
-    const [w] = await tx.select().from(loginWindow).where(eq(loginWindow.id, 1)).for('update');
-    if (!w || w.cutoff >= cutoff) return 0;
-    const res = await tx.execute(sql`
-      update users set recent_logins = users.recent_logins - aged.n
-      from (
-        select user_id, count(*)::int as n from logins
-        where created_at >= ${w.cutoff.toISOString()}::timestamptz and created_at < ${cutoff.toISOString()}::timestamptz
-        group by user_id
-      ) as aged
-      where users.id = aged.user_id`);
-    await tx.update(loginWindow).set({ cutoff }).where(eq(loginWindow.id, 1));
-    return (
-      (res as { rowCount?: number; affectedRows?: number }).rowCount ??
-      (res as { affectedRows?: number }).affectedRows ??
-      0
-    );
+    const from = await repo.lockWindowCutoff(tx);
+    if (!from || from >= cutoff) return 0;
+    const changed = await repo.forgetLogins(tx, from, cutoff);
+    await repo.setWindowCutoff(tx, cutoff);
+    return changed;
   });
 }
 

@@ -17,18 +17,9 @@ import {
 import { containsPattern, direction } from '../../lib/paging.ts';
 import { runCached } from '../../lib/prepared.ts';
 import { isoSql, jsonObject, plnSql } from '../../lib/sql-json.ts';
-import { moneySql } from '../wallet/money-view.ts';
+import { moneySql } from '../wallet/wallet.service.ts';
 
 export type UserRow = typeof users.$inferSelect;
-
-export async function findActiveUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .limit(1);
-  return row;
-}
 
 /** The active user, row-locked for the rest of the transaction. */
 export async function lockActiveUser(db: DbOrTx, id: number): Promise<UserRow | undefined> {
@@ -37,15 +28,6 @@ export async function lockActiveUser(db: DbOrTx, id: number): Promise<UserRow | 
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .for('update')
-    .limit(1);
-  return row;
-}
-
-export async function findActiveUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)))
     .limit(1);
   return row;
 }

@@ -13,9 +13,11 @@ import {
   userListItemSchema,
   userListQuerySchema,
   userSavedSchema,
+  userSchema,
   userUpsertBodySchema,
+  warehouseUserListQuerySchema,
 } from '@incentive/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { csvFileName, csvMoney, csvStream, formatDateTime, timeZoneOf } from '../../lib/csv.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
@@ -30,9 +32,6 @@ const errors = {
   409: errorResponseSchema,
   422: errorResponseSchema,
 };
-
-/** Keys of the raw body of a PUT, read before validation turns absent fields into nulls. */
-const sentKeys = new WeakMap<FastifyRequest, Set<string>>();
 
 export async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -56,6 +55,31 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => sendJsonText(reply, await service.listUsers(app.db, requireUser(req), req.query)),
+  );
+
+  app.get(
+    API.me,
+    {
+      config: { access: allow('session.use') },
+      schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: userSchema, ...errors } },
+    },
+    async (req) => service.getUserView(app.db, requireUser(req).id),
+  );
+
+  app.get(
+    API.warehouseUsers,
+    {
+      config: { access: allow('users.list') },
+      schema: {
+        tags: ['warehouses'],
+        summary: "A warehouse's sales reps (role=seller) or admins (role=wholesaler)",
+        params: idParamSchema,
+        querystring: warehouseUserListQuerySchema,
+        response: { 200: pagedSchema(userListItemSchema), ...errors },
+      },
+    },
+    async (req, reply) =>
+      sendJsonText(reply, await service.listWarehouseUsers(app.db, requireUser(req), req.params.id, req.query)),
   );
 
   app.get(
@@ -161,10 +185,6 @@ export async function userRoutes(fastify: FastifyInstance) {
     API.profile,
     {
       config: { access: allow('users.manage') },
-      preValidation: async (req) => {
-        const body = req.body;
-        if (body && typeof body === 'object' && !Array.isArray(body)) sentKeys.set(req, new Set(Object.keys(body)));
-      },
       schema: {
         tags,
         summary: 'Edit a user you manage; optional fields left out keep their value',
@@ -174,7 +194,8 @@ export async function userRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const keys = sentKeys.get(req) ?? new Set<string>();
+      // The keys as sent, before validation turned absent fields into nulls (plugins/sent-keys.ts).
+      const keys = req.sentKeys ?? new Set<string>();
       await service.updateUser(app.db, requireUser(req), req.params.id, req.body, {
         surname: keys.has('surname'),
         assecoId: keys.has('assecoId'),

@@ -18,19 +18,21 @@ import { uniqueViolation } from '../../lib/db-errors.ts';
 import type { JsonText } from '../../lib/json-text.ts';
 import { offsetOf, paged, pagedJson, searchTerm } from '../../lib/paging.ts';
 import type { Mailer } from '../../plugins/mail.ts';
-import { type AuthSettings, sendSetPasswordLink } from '../auth/auth.service.ts';
-import { assertReadable as assertReadableWarehouse, lockAssignable } from '../warehouses/warehouses.service.ts';
 import {
   type Actor,
   canManageUser,
   canReadUser,
+  findActiveUserById,
   isScoped,
   mayList,
   mayManageRole,
   readScopeOf,
   seesFullCards,
+  type UserRow,
   warehouseScopeOf,
-} from './scope.ts';
+} from '../access/access.service.ts';
+import { type AuthSettings, sendSetPasswordLink } from '../auth/auth.service.ts';
+import { assertReadable as assertReadableWarehouse, lockAssignable } from '../warehouses/warehouses.service.ts';
 import * as repo from './users.repo.ts';
 
 /** Rows per query when exporting every row of a list. */
@@ -110,8 +112,8 @@ export async function exportUsers(db: Db, actor: Actor, q: UserExportQuery): Pro
 }
 
 /** The active user if the actor may see it; 404 otherwise (unknown, deactivated or out of scope alike). */
-export async function findReadableUser(db: DbOrTx, actor: Actor, id: number): Promise<repo.UserRow> {
-  const target = await repo.findActiveUserById(db, id);
+export async function findReadableUser(db: DbOrTx, actor: Actor, id: number): Promise<UserRow> {
+  const target = await findActiveUserById(db, id);
   if (!target || !(await canReadUser(db, actor, { id, role: target.role as Role }))) throw userNotFound();
   return target;
 }

@@ -1,10 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type ledgerEntries, wallets } from '../../db/schema.ts';
-import { queryRows } from '../../lib/query-rows.ts';
-import type { Balances } from './money-view.ts';
-
-export type LedgerKind = (typeof ledgerEntries.$inferInsert)['kind'];
+import { queryRows } from '../../db/query-rows.ts';
+import { wallets } from '../../db/schema.ts';
+import type { Balances, Delta, LedgerKind } from './money-rules.ts';
 
 async function selectForUpdate(tx: DbOrTx, userId: number) {
   const [row] = await tx.select().from(wallets).where(eq(wallets.userId, userId)).for('update');
@@ -20,8 +18,6 @@ export async function lockWallet(tx: DbOrTx, userId: number): Promise<Balances> 
   if (!created) throw new Error(`wallet ${userId} vanished under lock`);
   return created;
 }
-
-export type Delta = Partial<Omit<Balances, 'updatedAt'>>;
 
 export interface EntryInput {
   userId: number;

@@ -1,7 +1,10 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { appendAndApply, type Delta, type LedgerKind, lockWallet } from './ledger.repo.ts';
-import type { Balances } from './money-view.ts';
+import { appendAndApply, lockWallet } from './ledger.repo.ts';
+import { type Balances, deltaOf, type LedgerKind } from './money-rules.ts';
+
+/** The ledger's rules, for the demo seed that computes balances in bulk (src/seed/money.ts). */
+export { type Balances, deltaOf, ZERO_BALANCES } from './money-rules.ts';
 
 export type SourceType = 'quiz' | 'challenge' | 'withdrawal' | 'admin';
 
@@ -14,26 +17,6 @@ export interface Posting {
   sourceId: string;
   reason?: string | null;
   createdBy?: number | null;
-}
-
-/** Which balances an entry moves. This table is the whole of the money rules. */
-export function deltaOf(kind: LedgerKind, a: number): Delta {
-  switch (kind) {
-    case 'quiz_reward':
-      return { available: a, earnedQuiz: a };
-    case 'challenge_reward':
-      return { available: a, earnedChallenge: a };
-    case 'adjustment':
-      return { available: a, earnedAdjustment: a };
-    case 'withdrawal_requested':
-      return { available: -a, inWithdrawal: a };
-    case 'withdrawal_paid':
-      return { inWithdrawal: -a, withdrawn: a };
-    case 'withdrawal_failed':
-      return { inWithdrawal: -a, available: a };
-    default:
-      throw new Error(`unknown ledger kind ${kind}`);
-  }
 }
 
 function violatesCheck(err: unknown): boolean {
@@ -58,14 +41,14 @@ export async function post(
   p: Posting,
   /** The wallet as the caller already locked it in this transaction, to skip a second lock. */
   locked?: Balances,
-): Promise<{ posted: boolean; before: Balances }> {
+): Promise<{ posted: boolean }> {
   if (!Number.isSafeInteger(p.amount) || p.amount === 0 || (p.kind !== 'adjustment' && p.amount < 0)) {
     throw new Error(`invalid ledger amount ${p.amount} for ${p.kind}`);
   }
-  const before = locked ?? (await lockWallet(tx, p.userId));
+  const wallet = locked ?? (await lockWallet(tx, p.userId));
   const d = deltaOf(p.kind, p.amount);
   // Check before writing so the common refusal is a clear 409 rather than a failed statement.
-  if (before.available + (d.available ?? 0) < 0 || before.inWithdrawal + (d.inWithdrawal ?? 0) < 0) {
+  if (wallet.available + (d.available ?? 0) < 0 || wallet.inWithdrawal + (d.inWithdrawal ?? 0) < 0) {
     throw new AppError(409, 'wallet.insufficientFunds');
   }
   try {
@@ -79,7 +62,7 @@ export async function post(
       createdBy: p.createdBy ?? null,
     };
     const id = await appendAndApply(tx, entry, d);
-    return { posted: id !== null, before };
+    return { posted: id !== null };
   } catch (err) {
     if (violatesCheck(err)) throw new AppError(409, 'wallet.insufficientFunds');
     throw err;

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userPool } from '../../../test/fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { giveCard } from './wallet-fixtures.ts';
+import { giveCard } from '../../../test/wallet-fixtures.ts';
 
 /*
  * Random sequences of money operations through the real API. After every step: the ledger check

@@ -1,4 +1,5 @@
 import {
+  API,
   adjustmentBodySchema,
   can,
   errorResponseSchema,
@@ -44,7 +45,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/withdrawal',
+    API.withdrawal,
     {
       config: { access: allow('wallet.withdraw') },
       schema: {
@@ -58,7 +59,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/api/wallet',
+    API.wallet,
     {
       config: { access: allow('withdrawals.list') },
       schema: {
@@ -77,7 +78,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/api/wallet/history',
+    API.walletHistory,
     {
       config: { access: allow('wallet.history') },
       schema: {
@@ -91,7 +92,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/api/users/:id/ledger',
+    API.userLedger,
     {
       config: { access: allow('wallet.audit') },
       schema: {
@@ -106,7 +107,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/admin/adjustments',
+    API.adjustments,
     {
       config: { access: allow('wallet.adjust') },
       schema: {
@@ -123,7 +124,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/payout-batches',
+    API.payoutBatches,
     {
       config: { access: allow('payouts.manage') },
       schema: {
@@ -137,7 +138,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/api/payout-batches/:id/file',
+    API.payoutBatchFile,
     {
       config: { access: allow('payouts.manage') },
       schema: { tags: ['payouts'], summary: "The batch's CSV file for the card issuer", params: idParamSchema },
@@ -153,7 +154,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/payout-batches/:id/paid',
+    API.payoutBatchPaid,
     {
       config: { access: allow('payouts.manage') },
       schema: {
@@ -167,7 +168,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/payout-batches/:id/result',
+    API.payoutBatchResult,
     {
       config: { access: allow('payouts.manage') },
       schema: {
@@ -185,7 +186,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/withdrawals/:id/paid',
+    API.withdrawalPaid,
     {
       config: { access: allow('payouts.manage') },
       schema: {
@@ -202,7 +203,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    '/api/withdrawals/:id/failed',
+    API.withdrawalFailed,
     {
       config: { access: allow('payouts.manage') },
       schema: {
@@ -220,7 +221,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/api/admin/ledger/check',
+    API.ledgerCheck,
     {
       config: { access: allow('wallet.audit') },
       schema: {
@@ -233,7 +234,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    '/api/admin/money-overview',
+    API.moneyOverview,
     {
       config: { access: allow('wallet.audit') },
       schema: {

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { type LedgerEntry, type MoneyOverview, type Role, WALLET_ROLES } from '@incentive/contracts';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ledgerEntries } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { formatGrosze } from '../../lib/money.ts';
 import { offsetOf, paged } from '../../lib/paging.ts';
-import { queryRows } from '../../lib/query-rows.ts';
-import { findActiveUserById } from '../users/users.repo.ts';
+import { findActiveUserById } from '../access/access.service.ts';
 import { post } from './ledger.service.ts';
+import { EARNING_KINDS } from './money-rules.ts';
+import * as repo from './wallet.repo.ts';
+
+/** For other modules' list queries that sort and sum users by money (users, warehouses). */
+export const moneySql = repo.moneySql;
 
 /**
  * A manual credit (+) or debit (−) by an admin, with a reason: a correction or a clawback.
@@ -47,17 +49,15 @@ export async function history(
   userId: number,
   q: { page: number; per_page: number; order: 'asc' | 'desc'; sort: 'id' | 'created_at' },
 ) {
-  const dir = q.order === 'asc' ? asc : desc;
-  const where = eq(ledgerEntries.userId, userId);
-  const rows = await db
-    .select()
-    .from(ledgerEntries)
-    .where(where)
-    .orderBy(dir(q.sort === 'id' ? ledgerEntries.id : ledgerEntries.createdAt), dir(ledgerEntries.id))
-    .limit(q.per_page)
-    .offset(offsetOf(q.page, q.per_page));
-  const [agg] = await db.select({ n: count() }).from(ledgerEntries).where(and(where));
-  const total = agg?.n ?? 0;
+  const [rows, total] = await Promise.all([
+    repo.entryPage(db, userId, {
+      sort: q.sort,
+      order: q.order,
+      limit: q.per_page,
+      offset: offsetOf(q.page, q.per_page),
+    }),
+    repo.countEntries(db, userId),
+  ]);
   return paged(
     rows.map(
       (r): LedgerEntry => ({
@@ -76,28 +76,9 @@ export async function history(
   );
 }
 
-type OverviewRow = { month: string; earned: string; requested: string; paid_out: string; returned: string };
-type TotalsRow = { earned: string; available: string; in_withdrawal: string; paid_out: string };
-
 /** The programme's money at a glance: liability in wallets, money on its way, paid out; by month for a year. */
 export async function overview(db: Db): Promise<MoneyOverview> {
-  const [totals] = await queryRows<TotalsRow>(
-    db,
-    sql`select coalesce(sum(earned_quiz + earned_challenge + earned_adjustment), 0)::bigint as earned,
-      coalesce(sum(available), 0)::bigint as available, coalesce(sum(in_withdrawal), 0)::bigint as in_withdrawal,
-      coalesce(sum(withdrawn), 0)::bigint as paid_out from wallets`,
-  );
-  const months = await queryRows<OverviewRow>(
-    db,
-    sql`select to_char(date_trunc('month', created_at), 'YYYY-MM') as month,
-      coalesce(sum(amount) filter (where kind in ('quiz_reward','challenge_reward','adjustment')), 0)::bigint as earned,
-      coalesce(sum(amount) filter (where kind = 'withdrawal_requested'), 0)::bigint as requested,
-      coalesce(sum(amount) filter (where kind = 'withdrawal_paid'), 0)::bigint as paid_out,
-      coalesce(sum(amount) filter (where kind = 'withdrawal_failed'), 0)::bigint as returned
-    from ledger_entries
-    where created_at >= date_trunc('month', now()) - interval '11 months'
-    group by 1 order by 1 desc`,
-  );
+  const [totals, months] = await Promise.all([repo.walletTotals(db), repo.monthlyTotals(db, EARNING_KINDS)]);
   const g = (v: string | number | undefined) => formatGrosze(Number(v ?? 0));
   return {
     totals: {

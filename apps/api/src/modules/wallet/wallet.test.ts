@@ -1,10 +1,10 @@
 import { ledgerCheckSchema, userSchema, withdrawalListSchema, withdrawalSchema } from '@incentive/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { userPool } from '../../../test/fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { users } from '../../db/schema.ts';
-import { giveCard } from './wallet-fixtures.ts';
+import { giveCard } from '../../../test/wallet-fixtures.ts';
+import { users, wallets } from '../../db/schema.ts';
 
 let t: TestApp;
 let admin: string;
@@ -511,5 +511,38 @@ describe('money overview', () => {
     expect(o.totals.available).toBe(check.totals.available);
     expect(o.totals.paid_out).toBe(check.totals.withdrawn);
     expect(o.months.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the books check', () => {
+  it('names every balance of a wallet that differs from its ledger, and its withdrawals', async () => {
+    const r = await rep({ extra: '5.00' });
+    const columns = ['available', 'in_withdrawal', 'withdrawn', 'earned_quiz', 'earned_challenge', 'earned_adjustment'];
+    const bump = (by: number) =>
+      t.db
+        .update(wallets)
+        .set({
+          available: sql`available + ${by}`,
+          inWithdrawal: sql`in_withdrawal + ${by}`,
+          withdrawn: sql`withdrawn + ${by}`,
+          earnedQuiz: sql`earned_quiz + ${by}`,
+          earnedChallenge: sql`earned_challenge + ${by}`,
+          earnedAdjustment: sql`earned_adjustment + ${by}`,
+        })
+        .where(eq(wallets.userId, r.id));
+    await bump(1);
+    try {
+      const check = ledgerCheckSchema.parse((await inject('GET', '/api/admin/ledger/check', admin)).json());
+      expect(check.ok).toBe(false);
+      const mine = check.mismatches.filter((m) => m.user_id === r.id);
+      expect(mine.map((m) => m.field).sort()).toEqual([...columns, 'open_withdrawals', 'paid_withdrawals'].sort());
+      for (const m of mine) {
+        expect(Math.round(Number(m.wallet) * 100) - Math.round(Number(m.ledger) * 100), m.field).toBe(1);
+      }
+      // Everyone's ledger still adds up: what was earned is held somewhere.
+      expect(check.mismatches.filter((m) => m.user_id !== r.id)).toEqual([]);
+    } finally {
+      await bump(-1);
+    }
   });
 });

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { type CsvRecord, CsvSyntaxError, csvStream, MACHINE_CSV, parseCsv } from '../../lib/csv.ts';
 import { formatGrosze } from '../../lib/money.ts';
 import { paged } from '../../lib/paging.ts';
-import { findActiveUserById } from '../users/users.repo.ts';
+import { findActiveUserById } from '../access/access.service.ts';
 import { lockWallet } from './ledger.repo.ts';
 import { post } from './ledger.service.ts';
 import * as repo from './withdrawals.repo.ts';

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm
 import type { DbOrTx } from '../../db/client.ts';
 import { users, userWarehouses, wallets, warehouseSearchText, warehouses } from '../../db/schema.ts';
 import { containsPattern, direction } from '../../lib/paging.ts';
-import { moneySql } from '../wallet/money-view.ts';
+import { moneySql } from '../wallet/wallet.service.ts';
 
 export type WarehouseRow = typeof warehouses.$inferSelect;
 

@@ -5,20 +5,16 @@ import {
   okResponseSchema,
   pagedSchema,
   translate,
-  userListItemSchema,
   warehouseExportQuerySchema,
   warehouseListQuerySchema,
   warehouseSavedSchema,
   warehouseSchema,
   warehouseUpsertBodySchema,
-  warehouseUserListQuerySchema,
 } from '@incentive/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { csvFileName, csvMoney, csvStream, timeZoneOf } from '../../lib/csv.ts';
-import { sendJsonText } from '../../lib/json-text.ts';
 import { allow, requireUser } from '../../plugins/auth.ts';
-import { listWarehouseUsers } from '../users/users.service.ts';
 import * as service from './warehouses.service.ts';
 
 const errors = {
@@ -146,21 +142,5 @@ export async function warehouseRoutes(fastify: FastifyInstance) {
       await service.deleteWarehouse(app.db, requireUser(req), req.params.id);
       return { message: translate(req.lang, 'warehouses.deleted') };
     },
-  );
-
-  app.get(
-    API.warehouseUsers,
-    {
-      config: { access: allow('users.list') },
-      schema: {
-        tags,
-        summary: "A warehouse's sales reps (role=seller) or admins (role=wholesaler)",
-        params: idParamSchema,
-        querystring: warehouseUserListQuerySchema,
-        response: { 200: pagedSchema(userListItemSchema), ...errors },
-      },
-    },
-    async (req, reply) =>
-      sendJsonText(reply, await listWarehouseUsers(app.db, requireUser(req), req.params.id, req.query)),
   );
 }

@@ -12,7 +12,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { formatGrosze } from '../../lib/money.ts';
 import { offsetOf, paged, searchTerm } from '../../lib/paging.ts';
-import { type Actor, readScopeOf, warehouseScopeOf } from '../users/scope.ts';
+import { type Actor, readScopeOf, warehouseScopeOf } from '../access/access.service.ts';
 import * as repo from './warehouses.repo.ts';
 
 export type WarehouseBody = z.output<typeof warehouseUpsertBodySchema>;

@@ -1,11 +1,11 @@
-import type { AdjustmentBody } from '@incentive/contracts';
+import { type AdjustmentBody, API } from '@incentive/contracts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/admin/adjustments: a manual credit or debit with a reason. */
 export function adjust(body: AdjustmentBody) {
-  return fetchOrThrow<{ message: string }>('/api/admin/adjustments', { method: 'POST', body });
+  return fetchOrThrow<{ message: string }>(API.adjustments, { method: 'POST', body });
 }
 
 /** The rep's balances show in the user lists and details, the warehouses' amounts and the money views. */

@@ -1,11 +1,11 @@
-import type { PayoutBatch } from '@incentive/contracts';
+import { API, type PayoutBatch } from '@incentive/contracts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/payout-batches: the selected requested withdrawals become a batch for the card issuer. */
 export function exportBatch(withdrawalIds: number[]) {
-  return fetchOrThrow<PayoutBatch>('/api/payout-batches', { method: 'POST', body: { withdrawal_ids: withdrawalIds } });
+  return fetchOrThrow<PayoutBatch>(API.payoutBatches, { method: 'POST', body: { withdrawal_ids: withdrawalIds } });
 }
 
 /** The withdrawals change state. */

@@ -1,11 +1,11 @@
-import type { LedgerEntry, Paged } from '@incentive/contracts';
+import { API, apiPath, type LedgerEntry, type Paged } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The signed-in rep's money history (GET /api/wallet/history), or a user's ledger for an admin. */
 export function useMoneyHistory(page: number, userId?: number) {
-  const path = userId === undefined ? '/api/wallet/history' : `/api/users/${userId}/ledger`;
+  const path = userId === undefined ? API.walletHistory : apiPath(API.userLedger, { id: userId });
   return useQuery({
     queryKey: [...queryKeys.wallet, 'history', userId ?? 'me', page],
     queryFn: ({ signal }) => fetchOrThrow<Paged<LedgerEntry>>(path, { query: { page, per_page: 10 }, signal }),

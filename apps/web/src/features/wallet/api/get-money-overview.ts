@@ -1,4 +1,4 @@
-import type { MoneyOverview } from '@incentive/contracts';
+import { API, type MoneyOverview } from '@incentive/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -6,6 +6,6 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export function useMoneyOverview() {
   return useQuery({
     queryKey: [...queryKeys.wallet, 'overview'],
-    queryFn: ({ signal }) => fetchOrThrow<MoneyOverview>('/api/admin/money-overview', { signal }),
+    queryFn: ({ signal }) => fetchOrThrow<MoneyOverview>(API.moneyOverview, { signal }),
   });
 }

@@ -1,4 +1,4 @@
-import type { WithdrawalList, WithdrawalListQuery } from '@incentive/contracts';
+import { API, type WithdrawalList, type WithdrawalListQuery } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -9,7 +9,7 @@ export type WithdrawalParams = Partial<WithdrawalListQuery>;
 export function useWithdrawals(params: WithdrawalParams) {
   return useQuery({
     queryKey: [...queryKeys.wallet, 'withdrawals', params],
-    queryFn: ({ signal }) => fetchOrThrow<WithdrawalList>('/api/wallet', { query: params, signal }),
+    queryFn: ({ signal }) => fetchOrThrow<WithdrawalList>(API.wallet, { query: params, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,10 +1,11 @@
+import { API, apiPath } from '@incentive/contracts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/payout-batches/{id}/paid: every exported withdrawal of the batch is paid. */
 export function markBatchPaid(batchId: number) {
-  return fetchOrThrow<{ paid: number }>(`/api/payout-batches/${batchId}/paid`, { method: 'POST' });
+  return fetchOrThrow<{ paid: number }>(apiPath(API.payoutBatchPaid, { id: batchId }), { method: 'POST' });
 }
 
 /**

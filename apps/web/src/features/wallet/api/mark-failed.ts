@@ -1,10 +1,11 @@
+import { API, apiPath } from '@incentive/contracts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/withdrawals/{id}/failed: the money returns to the wallet, with the reason. */
 export function markFailed({ id, reason }: { id: number; reason: string }) {
-  return fetchOrThrow<{ message: string }>(`/api/withdrawals/${id}/failed`, { method: 'POST', body: { reason } });
+  return fetchOrThrow<{ message: string }>(apiPath(API.withdrawalFailed, { id }), { method: 'POST', body: { reason } });
 }
 
 /**

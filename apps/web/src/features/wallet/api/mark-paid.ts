@@ -1,10 +1,11 @@
+import { API, apiPath } from '@incentive/contracts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/withdrawals/{id}/paid: the money has left. */
 export function markPaid(id: number) {
-  return fetchOrThrow<{ message: string }>(`/api/withdrawals/${id}/paid`, { method: 'POST' });
+  return fetchOrThrow<{ message: string }>(apiPath(API.withdrawalPaid, { id }), { method: 'POST' });
 }
 
 /**

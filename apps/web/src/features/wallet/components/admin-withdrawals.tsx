@@ -1,4 +1,6 @@
 import {
+  API,
+  apiPath,
   WITHDRAWAL_SORT_FIELDS,
   type Withdrawal,
   type WithdrawalStatus,
@@ -71,7 +73,7 @@ export function AdminWithdrawals() {
       },
     );
   const downloadBatch = async (batchId: number) => {
-    const ok = await downloadCsv(`/api/payout-batches/${batchId}/file`, {}, `wyplaty-paczka-${batchId}.csv`);
+    const ok = await downloadCsv(apiPath(API.payoutBatchFile, { id: batchId }), {}, `wyplaty-paczka-${batchId}.csv`);
     if (!ok) toastError(t('table.exportError'));
   };
 

@@ -1,28 +1,12 @@
 import type { Role } from '@incentive/contracts';
-import { count, eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../../lib/password.ts';
-import type { Db } from '../client.ts';
-import { logins, users, userWarehouses } from '../schema.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { logins, users, userWarehouses } from '../db/schema.ts';
+import { hashPassword } from '../lib/password.ts';
 import { seedCards } from './cards.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 import { seedMoney } from './money.ts';
 import { seedPeople, seedWarehouses } from './people.ts';
-
-export const DEMO_PASSWORD = 'Demo1234!';
-
-/** The six accounts README lists; one per role. */
-export const DEMO_ACCOUNTS: { email: string; role: Role; name: string; surname: string; assecoId?: string }[] = [
-  { email: 'root@example.com', role: 'root', name: 'Root', surname: 'Systemu' },
-  { email: 'admin@example.com', role: 'admin', name: 'Anna', surname: 'Administratorka' },
-  { email: 'provider@example.com', role: 'provider_admin', name: 'Piotr', surname: 'Dostawca' },
-  { email: 'wholesaler@example.com', role: 'wholesaler', name: 'Waldemar', surname: 'Hurtowy' },
-  { email: 'rks@example.com', role: 'seller_reg', name: 'Renata', surname: 'Regionalna', assecoId: 'RKS-000001' },
-  { email: 'seller@example.com', role: 'seller', name: 'Szymon', surname: 'Sprzedawca', assecoId: 'PH-000001' },
-];
-
-export async function isSeeded(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(users);
-  return (row?.n ?? 0) > 0;
-}
 
 /** Demo data: deterministic (fixed faker seed, Polish locale), big enough that every list pages. */
 export async function seedDemo(db: Db, opts: { scryptLogN: number; now?: Date; volume?: 'demo' | 'large' }) {

@@ -1,7 +1,7 @@
 import { base, en, Faker, pl } from '@faker-js/faker';
 import { and, asc, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { cards, users } from '../schema.ts';
+import type { Db } from '../db/client.ts';
+import { cards, users } from '../db/schema.ts';
 import { insertChunked } from './people.ts';
 
 const DAY = 86400_000;

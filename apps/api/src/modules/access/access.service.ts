@@ -1,7 +1,13 @@
 import { can, POLICY, type Role, SCOPED_ROLES } from '@incentive/contracts';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { userWarehouses, warehouses } from '../../db/schema.ts';
+import * as repo from './access.repo.ts';
+
+/*
+ * The lookups and scope rules every feature starts from: who the actor is, which users and
+ * warehouses it may reach. Features above call this module's service; it calls no feature.
+ */
+
+export type UserRow = repo.UserRow;
 
 /** The signed-in user as the rules see it. */
 export interface Actor {
@@ -29,20 +35,13 @@ export const mayManageRole = (actor: Actor, role: Role): boolean => POLICY[actor
 /** Root and admin see full card numbers; everyone else the last 4 digits. */
 export const seesFullCards = (actor: Actor): boolean => can(actor.role, 'cards.seeFullNumbers');
 
-/** The (not deleted) warehouses a user belongs to, lowest id first. */
-export async function warehouseIdsOf(db: DbOrTx, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: userWarehouses.warehouseId })
-    .from(userWarehouses)
-    .innerJoin(warehouses, eq(warehouses.id, userWarehouses.warehouseId))
-    .where(and(eq(userWarehouses.userId, userId), isNull(warehouses.deletedAt)))
-    .orderBy(asc(userWarehouses.warehouseId));
-  return rows.map((r) => r.id);
-}
+/** The active (not deactivated) user with this id or e-mail (case-insensitive), if any. */
+export const findActiveUserById = repo.findActiveUserById;
+export const findActiveUserByEmail = repo.findActiveUserByEmail;
 
 /** The warehouses an actor is limited to, or null when it sees all of them (read now, for writes). */
 export async function warehouseScopeOf(db: DbOrTx, actor: Actor): Promise<number[] | null> {
-  return isScoped(actor.role) ? warehouseIdsOf(db, actor.id) : null;
+  return isScoped(actor.role) ? repo.warehouseIdsOf(db, actor.id) : null;
 }
 
 /**
@@ -51,29 +50,18 @@ export async function warehouseScopeOf(db: DbOrTx, actor: Actor): Promise<number
  */
 export async function readScopeOf(db: DbOrTx, actor: Actor): Promise<number[] | null> {
   if (!isScoped(actor.role)) return null;
-  return actor.warehouseIds ?? warehouseIdsOf(db, actor.id);
+  return actor.warehouseIds ?? repo.warehouseIdsOf(db, actor.id);
 }
 
 /** May the actor see this user at all (details, logins, cards)? */
 export async function canReadUser(db: DbOrTx, actor: Actor, target: { id: number; role: Role }): Promise<boolean> {
   if (actor.id === target.id) return true;
   if (!mayList(actor, target.role)) return false;
-  return isScoped(actor.role) ? sharesWarehouse(db, actor.id, target.id) : true;
+  return isScoped(actor.role) ? repo.sharesWarehouse(db, actor.id, target.id) : true;
 }
 
 /** May the actor edit, delete or send a set-password link to this user? */
 export async function canManageUser(db: DbOrTx, actor: Actor, target: { id: number; role: Role }): Promise<boolean> {
   if (!mayManageRole(actor, target.role)) return false;
-  return isScoped(actor.role) ? sharesWarehouse(db, actor.id, target.id) : true;
-}
-
-async function sharesWarehouse(db: DbOrTx, a: number, b: number): Promise<boolean> {
-  const mine = db.select({ id: userWarehouses.warehouseId }).from(userWarehouses).where(eq(userWarehouses.userId, a));
-  const rows = await db
-    .select({ id: userWarehouses.warehouseId })
-    .from(userWarehouses)
-    .innerJoin(warehouses, eq(warehouses.id, userWarehouses.warehouseId))
-    .where(and(eq(userWarehouses.userId, b), inArray(userWarehouses.warehouseId, mine), isNull(warehouses.deletedAt)))
-    .limit(1);
-  return rows.length > 0;
+  return isScoped(actor.role) ? repo.sharesWarehouse(db, actor.id, target.id) : true;
 }

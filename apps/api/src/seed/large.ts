@@ -2,10 +2,11 @@
  * `npm run seed:large`: fills the configured database (DATA_DIR or DATABASE_URL) with 500
  * warehouses and 10,000 reps and managers for benchmarks. Run it on an empty database.
  */
-import '../../runtime-check.ts';
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../client.ts';
-import { isSeeded, seedDemo } from './demo.ts';
+import '../runtime-check.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { seedDemo } from './demo.ts';
+import { isSeeded } from './demo-accounts.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);

@@ -1,9 +1,8 @@
 import { base, en, Faker, pl } from '@faker-js/faker';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { deltaOf } from '../../modules/wallet/ledger.service.ts';
-import { type Balances, ZERO_BALANCES } from '../../modules/wallet/money-view.ts';
-import type { Db } from '../client.ts';
-import { ledgerEntries, payoutBatches, users, wallets, withdrawals } from '../schema.ts';
+import type { Db } from '../db/client.ts';
+import { ledgerEntries, payoutBatches, users, wallets, withdrawals } from '../db/schema.ts';
+import { type Balances, deltaOf, ZERO_BALANCES } from '../modules/wallet/ledger.service.ts';
 import { insertChunked } from './people.ts';
 
 const DAY = 86400_000;

@@ -1,8 +1,8 @@
 import { base, en, Faker, pl } from '@faker-js/faker';
 import type { Role } from '@incentive/contracts';
 import { count } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { logins, users, userWarehouses, warehouses } from '../schema.ts';
+import type { Db } from '../db/client.ts';
+import { logins, users, userWarehouses, warehouses } from '../db/schema.ts';
 
 const DAY = 24 * 3600 * 1000;
 
