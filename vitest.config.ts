@@ -13,7 +13,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/**/*.unit.test.ts', 'apps/**/*.unit.test.ts'],
+          include: ['packages/**/*.unit.test.ts', 'apps/**/*.unit.test.ts', 'scripts/**/*.unit.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           environment: 'node',
         },

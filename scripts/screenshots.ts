@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 
 const [base, out, maybeEmail, ...rest] = process.argv.slice(2);
 if (!base || !out) throw new Error('usage: screenshots.ts BASE_URL OUT_DIR [email] path…');
@@ -13,17 +14,7 @@ const email = maybeEmail?.includes('@') ? maybeEmail : undefined;
 const paths = email ? rest : [maybeEmail as string, ...rest].filter(Boolean);
 mkdirSync(out, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 try {
   for (const [label, viewport] of [
     ['phone', { width: 390, height: 844 }],

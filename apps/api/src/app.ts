@@ -11,9 +11,11 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { warehouseRoutes } from './modules/warehouses/warehouses.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { compressPlugin } from './plugins/compress.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
+import { QuietRequestLog } from './plugins/request-log.ts';
 import { sentKeysPlugin } from './plugins/sent-keys.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -39,6 +41,8 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
+    // Per-request lines at debug level (plugins/request-log.ts).
+    logController: new QuietRequestLog(),
     bodyLimit: 1024 * 1024,
     // Only behind a proxy may X-Forwarded-For be believed; otherwise a client could spoof its address.
     trustProxy: deps.config.TRUST_PROXY,
@@ -72,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
+  await app.register(compressPlugin);
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   await app.register(sentKeysPlugin);

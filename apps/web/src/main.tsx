@@ -1,15 +1,27 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import './lib/zod-jitless.ts';
+// Mantine's base styles; each component's own stylesheet comes with its code (build/mantine-css.ts).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
+import { i18nReady } from './lib/i18n.ts';
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
+// Polish is ready at once; a stored English choice waits for its chunk so no Polish text flashes.
+void i18nReady.then(() =>
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <Providers>
+        <BrowserRouter>
+          {/* Nothing to show until the first page's chunk is in: the page itself is the first paint. */}
+          <Suspense fallback={null}>
+            <AppRoutes />
+          </Suspense>
+        </BrowserRouter>
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -8,7 +8,9 @@ import { AppError, notFound } from '../lib/app-error.ts';
  * Serves the built SPA: hashed assets with a one-year cache, and index.html (never cached)
  * for every non-API path so client-side routes survive a reload. Files are looked up on request
  * (a rebuild is served without a restart); a missing file is a 404, never index.html, so a stale
- * page fails loudly instead of parsing HTML as JavaScript.
+ * page fails loudly instead of parsing HTML as JavaScript. The build also writes each text file as
+ * .br and .gz (vite.config.ts): the variant the client accepts is sent as it is, with
+ * `content-encoding` and `vary: accept-encoding`, so no asset is compressed per request.
  */
 export async function webPlugin(app: FastifyInstance, opts: { dist?: string }) {
   const dist = path.resolve(opts.dist ?? '.');
@@ -18,6 +20,9 @@ export async function webPlugin(app: FastifyInstance, opts: { dist?: string }) {
       root: dist,
       wildcard: true,
       index: ['index.html'],
+      preCompressed: true,
+      // The build's own records (.vite/manifest.json, .build-stamp.json) are not for the browser.
+      dotfiles: 'ignore',
       setHeaders(reply, file) {
         reply.header(
           'cache-control',

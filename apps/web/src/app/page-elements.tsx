@@ -7,8 +7,15 @@ import {
   WarehouseDetailsPage,
   WarehouseFormPage,
 } from '../features/back-office/index.ts';
-import { DashboardPage } from '../features/dashboard/pages/dashboard-page.tsx';
-import { WithdrawalsPage } from '../features/wallet/index.ts';
+import { lazyPage } from './lazy-page.ts';
+
+// Each page its own chunk; a role the guard turns away never downloads it.
+const DashboardPage = lazyPage(() =>
+  import('../features/dashboard/pages/dashboard-page.tsx').then((m) => m.DashboardPage),
+);
+const WithdrawalsPage = lazyPage(() =>
+  import('../features/wallet/pages/withdrawals-page.tsx').then((m) => m.WithdrawalsPage),
+);
 
 /**
  * The screens that exist, by their name in the role policy (which gives each its route and says

@@ -1,14 +1,18 @@
 import { type GuardedPage, PAGES } from '@incentive/contracts';
-import { createBrowserRouter } from 'react-router';
-import { LoginPage } from '../features/auth/pages/login-page.tsx';
-import { RegisterPage } from '../features/auth/pages/register-page.tsx';
-import { NotFoundPage } from '../features/not-found/not-found-page.tsx';
-import { RulesPage } from '../features/rules/pages/rules-page.tsx';
-import { AppLayout } from './layout/app-layout.tsx';
+import { isValidElement, useMemo } from 'react';
+import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { lazyPage } from './lazy-page.ts';
 import { PAGE_ELEMENTS } from './page-elements.tsx';
 import { RequirePage } from './require-page.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
-import { SessionGate } from './session-gate.tsx';
+
+const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx').then((m) => m.LoginPage));
+const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page.tsx').then((m) => m.RegisterPage));
+const RulesPage = lazyPage(() => import('../features/rules/pages/rules-page.tsx').then((m) => m.RulesPage));
+const QueryArea = lazyPage(() => import('./signed-in-area.tsx').then((m) => m.QueryArea));
+const SessionGate = lazyPage(() => import('./session-gate.tsx').then((m) => m.SessionGate));
+const AppLayout = lazyPage(() => import('./layout/app-layout.tsx').then((m) => m.AppLayout));
+const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page.tsx').then((m) => m.NotFoundPage));
 
 /** Each existing page at its route, behind the guard of the role policy. */
 const guardedRoutes = (Object.keys(PAGE_ELEMENTS) as GuardedPage[]).map((page) => ({
@@ -18,24 +22,52 @@ const guardedRoutes = (Object.keys(PAGE_ELEMENTS) as GuardedPage[]).map((page) =
 
 /**
  * The route table of SPEC.md section 2. Routes behind the session gate get the header, menu and
- * footer; who may enter each is the role policy's (packages/contracts/src/policy.ts).
+ * footer; who may enter each is the role policy's (packages/contracts/src/policy.ts). Every layer
+ * is a lazy chunk: the login page never downloads the query library or the signed-in shell.
  */
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <ScrollToTop />,
     children: [
       { path: PAGES.login, element: <LoginPage /> },
-      { path: PAGES.register, element: <RegisterPage /> },
       { path: PAGES.rules, element: <RulesPage /> },
       {
-        element: <SessionGate />,
+        // The query library and its cache: for the set-password page's write and everything signed in.
+        element: <QueryArea />,
         children: [
+          { path: PAGES.register, element: <RegisterPage /> },
           {
-            element: <AppLayout />,
-            children: [...guardedRoutes, { path: '*', element: <NotFoundPage /> }],
+            element: <SessionGate />,
+            children: [
+              {
+                element: <AppLayout />,
+                children: [...guardedRoutes, { path: '*', element: <NotFoundPage /> }],
+              },
+            ],
           },
         ],
       },
     ],
   },
-]);
+];
+
+/** Starts the chunks of every unguarded layer the path renders (query area, gate, shell, page) together. */
+export function preloadRoute(pathname: string) {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const type: unknown = isValidElement(route.element) ? route.element.type : null;
+    if (typeof type === 'object' && type !== null && 'preload' in type && typeof type.preload === 'function') {
+      void type.preload();
+    }
+  }
+}
+
+/**
+ * The routes for the current URL (declarative react-router: the data router's APIs are not used,
+ * and it would add 15 kB gzip to every page). Each layer is a lazy chunk; all of them start loading
+ * at once instead of one after another as each layer renders.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  useMemo(() => preloadRoute(pathname), [pathname]);
+  return useRoutes(routes);
+}

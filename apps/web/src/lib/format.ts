@@ -1,5 +1,3 @@
-import dayjs from 'dayjs';
-
 /** "1234.50" (the API's money) → "1 234,50 PLN"; missing values show 0,00 PLN. */
 export function formatPln(value: string | number | null | undefined): string {
   const n = Number(value ?? 0);
@@ -16,12 +14,21 @@ export function addMoney(...values: (string | null | undefined)[]): string {
 export const DATE_FORMAT = 'DD-MM-YYYY';
 export const DATE_TIME_FORMAT = 'DD-MM-YYYY HH:mm:ss';
 
+// Dates are put together by hand in the browser's time zone: no date library on the pages that show them.
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** DD-MM-YYYY HH:mm:ss (DATE_TIME_FORMAT). */
 export function formatDateTime(iso: string | null | undefined): string | null {
-  return iso ? dayjs(iso).format(DATE_TIME_FORMAT) : null;
+  if (!iso) return null;
+  const d = new Date(iso);
+  return `${formatDate(iso)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+/** DD-MM-YYYY (DATE_FORMAT). */
 export function formatDate(iso: string | null | undefined): string | null {
-  return iso ? dayjs(iso).format(DATE_FORMAT) : null;
+  if (!iso) return null;
+  const d = new Date(iso);
+  return `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()}`;
 }
 
 function toNumber(value: string | number | null | undefined): number {

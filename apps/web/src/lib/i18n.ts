@@ -1,9 +1,6 @@
 import { LANGS, type Lang, MESSAGES } from '@incentive/contracts';
-import dayjs from 'dayjs';
-import 'dayjs/locale/pl';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
 import pl from '../locales/pl.json';
 
 type Tree = { [k: string]: string | Tree };
@@ -27,23 +24,40 @@ const LANG_KEY = 'lang';
 const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(LANG_KEY) : null;
 const initial: Lang = (LANGS as readonly string[]).includes(stored ?? '') ? (stored as Lang) : 'pl';
 
+/** Polish is in the entry; English (same keys) is its own chunk, fetched by those who choose it. */
+const BUNDLES: Record<Lang, () => Promise<Tree>> = {
+  pl: async () => pl,
+  en: () => import('../locales/en.json').then((m) => m.default),
+};
+
+async function loadLanguage(lang: Lang) {
+  if (i18n.hasResourceBundle(lang, 'translation')) return;
+  i18n.addResourceBundle(lang, 'translation', withMessages(await BUNDLES[lang](), MESSAGES[lang]));
+}
+
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  lng: initial,
+  lng: 'pl',
   fallbackLng: 'en',
-  resources: {
-    pl: { translation: withMessages(pl, MESSAGES.pl) },
-    en: { translation: withMessages(en, MESSAGES.en) },
-  },
+  resources: { pl: { translation: withMessages(pl, MESSAGES.pl) } },
+  partialBundledLanguages: true,
   interpolation: { escapeValue: false },
   returnNull: false,
 });
-dayjs.locale(initial);
-document.documentElement.lang = initial;
 
-export function setLanguage(lang: Lang) {
-  localStorage.setItem(LANG_KEY, lang);
+function apply(lang: Lang) {
   void i18n.changeLanguage(lang);
-  dayjs.locale(lang);
   document.documentElement.lang = lang;
+}
+
+/** Resolves when the stored language is loaded (at once for Polish): main.tsx renders after it. */
+export const i18nReady: Promise<void> = loadLanguage(initial).then(
+  () => apply(initial),
+  () => apply('pl'),
+);
+
+export async function setLanguage(lang: Lang) {
+  localStorage.setItem(LANG_KEY, lang);
+  await loadLanguage(lang);
+  apply(lang);
 }

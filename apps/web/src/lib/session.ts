@@ -12,7 +12,15 @@ export function saveToken(token: string, type: string) {
   localStorage.setItem(TOKEN_TYPE, type);
 }
 
+const sessionEndListeners = new Set<() => void>();
+
+/** Runs `listener` whenever the token is forgotten: the signed-in area drops the user's cached data. */
+export function onSessionEnd(listener: () => void) {
+  sessionEndListeners.add(listener);
+}
+
 export function clearToken() {
   localStorage.removeItem(TOKEN);
   localStorage.removeItem(TOKEN_TYPE);
+  for (const listener of sessionEndListeners) listener();
 }

@@ -1,29 +1,33 @@
-import { AppShell, Box, Burger, Center, Container, Group, Loader } from '@mantine/core';
+import { Box, Burger, Center, Container, Group, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
+import { BackOfficeModals } from '../../features/back-office/index.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { homePath } from '../../lib/paths.ts';
+import classes from './app-layout.module.css';
 import { Footer } from './footer.tsx';
 import { MainMenu } from './main-menu.tsx';
-import { UserMenu } from './user-menu.tsx';
+import { UserMenuButton } from './user-menu-button.tsx';
 
-/** Header (logo, menu, user menu), the page, and the footer. On phones the menu lives in a drawer. */
+// The dropdown (Mantine Menu with its floating positioning) is a chunk of its own, after the first paint.
+const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
+
+/**
+ * Header (logo, menu, user menu), the page, and the footer. On phones the menu lives in a drawer.
+ * Plain elements with a few lines of CSS rather than Mantine's AppShell: the same layout without
+ * 10 kB gzip (AppShell and its scroll-lock dependency) on every signed-in page's first load.
+ */
 export function AppLayout() {
   const me = useCurrentUser();
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: 280, breakpoint: 'md', collapsed: { desktop: true, mobile: !opened } }}
-      padding={0}
-      // Header and drawer are fixed; main and footer stack so the footer meets the bottom of short pages.
-      style={{ display: 'flex', flexDirection: 'column', minHeight: '100dvh' }}
-    >
-      <AppShell.Header>
+    // The header sticks to the top; main and footer stack so the footer meets the bottom of short pages.
+    <div className={classes.shell}>
+      <header className={classes.header}>
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
             <Group gap="sm" wrap="nowrap">
@@ -40,16 +44,25 @@ export function AppLayout() {
             <Box visibleFrom="md" style={{ flex: 1, display: 'flex', justifyContent: 'center' }}>
               <MainMenu me={me} />
             </Box>
-            <UserMenu me={me} />
+            <Suspense fallback={<UserMenuButton user={me} disabled />}>
+              <UserMenu me={me} />
+            </Suspense>
           </Group>
         </Container>
-      </AppShell.Header>
+      </header>
       {/* Closed, the drawer only slides off screen: `inert` keeps its links out of the tab order and the a11y tree. */}
-      <AppShell.Navbar p="md" hiddenFrom="md" inert={!opened} aria-label={t('menu.mainNavigation')}>
+      <Box
+        component="nav"
+        className={classes.drawer}
+        data-opened={opened || undefined}
+        hiddenFrom="md"
+        inert={!opened}
+        aria-label={t('menu.mainNavigation')}
+      >
         <MainMenu me={me} vertical onNavigate={close} />
-      </AppShell.Navbar>
+      </Box>
       {/* The page is the <main> landmark; the footer follows it as its own landmark. */}
-      <AppShell.Main style={{ flex: 1, minHeight: 0 }}>
+      <main className={classes.main}>
         <Box>
           {/* Back-office pages are lazy chunks: a loader shows inside the shell while one arrives. */}
           <Suspense
@@ -62,8 +75,13 @@ export function AppLayout() {
             <Outlet context={{ me }} />
           </Suspense>
         </Box>
-      </AppShell.Main>
+      </main>
       <Footer />
-    </AppShell>
+      {me.role !== 'seller' && (
+        <Suspense fallback={null}>
+          <BackOfficeModals />
+        </Suspense>
+      )}
+    </div>
   );
 }

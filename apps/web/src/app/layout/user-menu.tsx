@@ -1,32 +1,22 @@
 import { can, type Lang, type User } from '@incentive/contracts';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLanguage, IconLogout, IconUser } from '@tabler/icons-react';
+import { Menu, Text } from '@mantine/core';
+import { IconLanguage, IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { setLanguage } from '../../lib/i18n.ts';
 import { paths } from '../../lib/paths.ts';
+import { fullNameOf, UserMenuButton } from './user-menu-button.tsx';
 
 /** 'Logged as' with name and surname, the language switch and logout (which leads to /, signing out). */
 export function UserMenu({ me }: { me: User }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const fullName = [me.name, me.surname].filter(Boolean).join(' ');
-  const initials = `${me.name[0] ?? ''}${me.surname?.[0] ?? ''}`.toUpperCase();
+  const fullName = fullNameOf(me);
   const other: Lang = i18n.language === 'pl' ? 'en' : 'pl';
   return (
     <Menu position="bottom-end" width={240} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label={t('user.menu')}>
-          <Group gap={8} wrap="nowrap">
-            <Avatar color="blue" radius="xl" size={34}>
-              {initials}
-            </Avatar>
-            <Text fz="sm" fw={600} visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-              {fullName}
-            </Text>
-            <IconChevronDown size={14} aria-hidden />
-          </Group>
-        </UnstyledButton>
+        <UserMenuButton user={me} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('user.loggedAs')}</Menu.Label>
@@ -43,7 +33,7 @@ export function UserMenu({ me }: { me: User }) {
             {t('user.profile')}
           </Menu.Item>
         )}
-        <Menu.Item leftSection={<IconLanguage size={16} />} onClick={() => setLanguage(other)}>
+        <Menu.Item leftSection={<IconLanguage size={16} />} onClick={() => void setLanguage(other)}>
           {other === 'en' ? 'English' : 'Polski'}
         </Menu.Item>
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => navigate(paths.login())}>

@@ -23,3 +23,7 @@ export const SalesRepDetailsPage = lazy(() =>
 export const AdminFormPage = lazy(() =>
   import('./pages/admin-form-page.tsx').then((m) => ({ default: m.AdminFormPage })),
 );
+/** Mounted by the signed-in shell for back-office roles only: a rep never loads the modals manager. */
+export const BackOfficeModals = lazy(() =>
+  import('./components/back-office-modals.tsx').then((m) => ({ default: m.BackOfficeModals })),
+);

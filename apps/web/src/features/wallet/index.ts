@@ -1,11 +1,7 @@
-import { lazy } from 'react';
-
 /*
- * The wallet feature's public entry. The withdrawals page is its own chunk (it brings the data
- * table); the components are for other features' pages (the rep details page).
+ * The wallet feature's components for other features' pages (the rep details page). The withdrawals
+ * page is not exported here: the router loads it as its own chunk (app/router.tsx). Anything this file
+ * re-exports is bundled with whoever imports it, so a page here would pull these components into the entry.
  */
-export const WithdrawalsPage = lazy(() =>
-  import('./pages/withdrawals-page.tsx').then((m) => ({ default: m.WithdrawalsPage })),
-);
 export { AdjustBalanceButton } from './components/adjust-balance-button.tsx';
 export { MoneyHistory } from './components/money-history.tsx';

@@ -1,50 +1,62 @@
-import { type LoginBody, loginBodySchema } from '@incentive/contracts';
+import type { LoginBody } from '@incentive/contracts';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AuthCard } from '../../../components/auth-card.tsx';
+import { lazyValidator } from '../../../lib/lazy-validator.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { saveToken } from '../../../lib/session.ts';
 import { toastError, toastFailure } from '../../../lib/toast.ts';
-import { zodValidate } from '../../../lib/zod-form.ts';
-import { useLogin } from '../api/login.ts';
+import { login } from '../api/login.ts';
 import { useSignOut } from '../use-sign-out.ts';
+
+// zod is not needed to show the form: the check loads on the form's first focus, a submit waits for it.
+const validator = lazyValidator(() => import('../login-validation.ts').then((m) => m.validateLogin));
 
 /** `/`: the sign-in page. Visiting it signs the current user out (SPEC.md section 2). */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signOut = useSignOut();
-  const login = useLogin();
+  // A plain call, not a mutation hook: the login page carries no query library (decision 013).
+  const [busy, setBusy] = useState(false);
   const form = useForm<LoginBody>({
     initialValues: { email: '', password: '' },
-    validate: zodValidate(loginBodySchema),
+    validate: validator.validate,
   });
 
   useEffect(() => {
     void signOut();
   }, [signOut]);
 
-  const submit = form.onSubmit((values) =>
-    login.mutate(values, {
-      onSuccess: (res) => {
-        saveToken(res.token, res.token_type);
-        navigate(paths.dashboard());
-      },
-      onError: (err) => {
-        const failure = failureOf(err);
-        if (failure?.status === 401) toastError(t('login.toast.errorLogin'));
-        else toastFailure(failure, 'login.toast.errorLogin');
-      },
-    }),
-  );
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const res = await login(values);
+      saveToken(res.token, res.token_type);
+      navigate(paths.dashboard());
+    } catch (err) {
+      const failure = failureOf(err);
+      if (failure?.status === 401) toastError(t('login.toast.errorLogin'));
+      else toastFailure(failure, 'login.toast.errorLogin');
+    } finally {
+      setBusy(false);
+    }
+  });
 
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
-      <form onSubmit={submit} noValidate>
+      <form
+        onFocus={validator.prefetch}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void validator.ready().then(() => submit());
+        }}
+        noValidate
+      >
         <Stack>
           <TextInput
             label={t('login.email')}
@@ -62,7 +74,7 @@ export function LoginPage() {
             required
             {...form.getInputProps('password')}
           />
-          <Button type="submit" loading={login.isPending} size="md" fullWidth mt="xs">
+          <Button type="submit" loading={busy} size="md" fullWidth mt="xs">
             {t('login.submit')}
           </Button>
         </Stack>

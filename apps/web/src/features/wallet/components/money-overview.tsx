@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { dayjs } from '../../../lib/dayjs.ts';
 import { formatPln } from '../../../lib/format.ts';
 import { useMoneyOverview } from '../api/get-money-overview.ts';
 

@@ -2,27 +2,45 @@ import type { User } from '@incentive/contracts';
 import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCash } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../../lib/toast.ts';
-import { WithdrawDialog } from './withdraw-dialog.tsx';
+
+// The dialog (Mantine Modal, focus trap, scroll lock) loads when the rep first reaches for the button.
+const loadDialog = () => import('./withdraw-dialog.tsx').then((m) => ({ default: m.WithdrawDialog }));
+const WithdrawDialog = lazy(loadDialog);
 
 /** The seller's withdraw action: refused at once with a toast when there is no money. */
 export function WithdrawButton({ me }: { me: User }) {
   const { t } = useTranslation();
   const [opened, { open, close }] = useDisclosure(false);
+  // Mounted from the first opening on, so closing still plays the modal's transition.
+  const [used, setUsed] = useState(false);
   const onClick = () => {
     if (!(Number(me.wallet.money) > 0)) {
       toastError(t('wallet.nothingToWithdraw'));
       return;
     }
+    setUsed(true);
     open();
   };
   return (
     <>
-      <Button leftSection={<IconCash size={18} />} onClick={onClick} size="md" fullWidth>
+      <Button
+        leftSection={<IconCash size={18} />}
+        onClick={onClick}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        size="md"
+        fullWidth
+      >
         {t('withdraw.button')}
       </Button>
-      <WithdrawDialog me={me} opened={opened} onClose={close} />
+      {used && (
+        <Suspense fallback={null}>
+          <WithdrawDialog me={me} opened={opened} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }
