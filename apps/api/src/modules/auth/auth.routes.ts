@@ -2,6 +2,7 @@ import {
   API,
   BACK_OFFICE_ROLES,
   errorResponseSchema,
+  forgotPasswordBodySchema,
   loginBodySchema,
   loginResponseSchema,
   okResponseSchema,
@@ -14,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PUBLIC, requireUser, roles } from '../../plugins/auth.ts';
 import * as auth from './auth.service.ts';
+import { requestPasswordReset } from './forgot-password.ts';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 422: errorResponseSchema };
 
@@ -74,6 +76,29 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (req) => {
       await auth.setPassword(app.db, settings(), req.body);
       return { message: translate(req.lang, 'register.success') };
+    },
+  );
+
+  app.post(
+    API.forgotPassword,
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Forgotten password: e-mail a set-password link to the account's own address (the same answer whether it exists or not)",
+        security: [],
+        body: forgotPasswordBodySchema,
+        response: { 200: okResponseSchema, 429: errorResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await requestPasswordReset(app.db, app.mailer, settings(), app.background, {
+        email: req.body.email,
+        ip: req.ip,
+        lang: req.lang,
+      });
+      return { message: translate(req.lang, 'auth.resetRequested') };
     },
   );
 

@@ -1,0 +1,68 @@
+import { type ForgotPasswordBody, forgotPasswordBodySchema } from '@incentive/contracts';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastFailure } from '../../../lib/toast.ts';
+import { zodValidate } from '../../../lib/zod-form.ts';
+import { requestPasswordReset } from '../api/request-password-reset.ts';
+
+/**
+ * The e-mail to send a set-password link to, then the server's answer as it is: it reads the same
+ * whether the address has an account or not.
+ */
+export function ForgotPasswordForm({ email, onClose }: { email: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useForm<ForgotPasswordBody>({
+    initialValues: { email: email.trim() },
+    validate: zodValidate(forgotPasswordBodySchema),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    const res = await requestPasswordReset(values);
+    setBusy(false);
+    if (res.isSuccess) setSent(res.payload.message);
+    else toastFailure(res, 'forgotPassword.toast.error');
+  });
+
+  if (sent) {
+    return (
+      <Stack>
+        <Alert color="green" title={t('forgotPassword.sentTitle')} role="status">
+          {sent}
+        </Alert>
+        <Group justify="flex-end">
+          <Button onClick={onClose}>{t('common.close')}</Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Text fz="sm">{t('forgotPassword.intro')}</Text>
+        <TextInput
+          label={t('login.email')}
+          placeholder={t('login.emailPlaceholder')}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          data-autofocus
+          {...form.getInputProps('email')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {t('forgotPassword.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
