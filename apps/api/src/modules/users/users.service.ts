@@ -33,6 +33,7 @@ import {
 } from '../access/access.service.ts';
 import { type AuthSettings, sendSetPasswordLink } from '../auth/auth.service.ts';
 import { assertReadable as assertReadableWarehouse, lockAssignable } from '../warehouses/warehouses.service.ts';
+import { emailChangeOf, notifyEmailChange } from './email-change.ts';
 import * as listRepo from './user-list.repo.ts';
 import * as repo from './users.repo.ts';
 
@@ -192,9 +193,18 @@ export async function createUser(
 /**
  * PUT /api/auth/profile/{id}: edits a user the actor manages. Optional fields left out of the body
  * keep their value. A scoped actor replaces only the links to its own warehouses; the others stay.
+ * A changed e-mail of an activated account is told to the old address (email-change.ts); a failed
+ * notice does not undo the edit and comes back as `mailError`.
  */
-export async function updateUser(db: Db, actor: Actor, id: number, body: UserBody, sent: SentFields): Promise<void> {
-  await mapUnique(() =>
+export async function updateUser(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: UserBody,
+  sent: SentFields,
+  mail: { mailer: Mailer; lang: Lang },
+): Promise<{ mailError?: unknown }> {
+  const change = await mapUnique(() =>
     db.transaction(async (tx) => {
       const target = await repo.lockActiveUser(tx, id);
       const current = target ? { id, role: target.role as Role } : undefined;
@@ -215,8 +225,10 @@ export async function updateUser(db: Db, actor: Actor, id: number, body: UserBod
         const kept = (await repo.linkedWarehouseIds(tx, id)).filter((w) => !scope.includes(w));
         links = [...new Set([...kept, ...wanted])];
       }
+      const change = emailChangeOf(actor, target, body.email);
       await repo.updateUser(tx, id, {
         email: body.email,
+        ...(change ? { emailConfirmed: change.confirmed } : {}),
         name: body.name,
         role: body.role,
         ...(sent.surname ? { surname: body.surname } : {}),
@@ -224,8 +236,35 @@ export async function updateUser(db: Db, actor: Actor, id: number, body: UserBod
         ...(sent.phone ? { phone: body.phone } : {}),
       });
       await repo.replaceWarehouses(tx, id, links);
+      return change;
     }),
   );
+  if (!change) return {};
+  try {
+    await notifyEmailChange(mail.mailer, mail.lang, change);
+    return {};
+  } catch (mailError) {
+    return { mailError };
+  }
+}
+
+/**
+ * The first account of a database without the demo (ROOT_EMAIL at start-up): a root for `email`,
+ * which gets a set-password link. Nothing happens while an active root exists.
+ */
+export async function createFirstRoot(
+  db: Db,
+  mailer: Mailer,
+  settings: AuthSettings,
+  email: string,
+  lang: Lang,
+): Promise<'present' | 'created' | 'email-taken'> {
+  if (await repo.activeRootExists(db)) return 'present';
+  if (await repo.emailTaken(db, email)) return 'email-taken';
+  const fields: repo.UserFields = { email, name: 'Root', surname: null, role: 'root', assecoId: null, phone: null };
+  const id = await mapUnique(() => repo.insertUser(db, fields));
+  await sendSetPasswordLink(db, mailer, settings, { id, email, name: fields.name }, lang);
+  return 'created';
 }
 
 /** DELETE /api/users/{id}: deactivates (sessions end, history and money stay). Never oneself. */
@@ -262,5 +301,7 @@ export async function listLogins(
 
 /** For the cards feature: locks the user and keeps users.card_number (searchable, sortable) on the newest card. */
 export const lockActiveUser = repo.lockActiveUser;
+/** For the start-up: is there an active root account? */
+export const rootExists = repo.activeRootExists;
 export const setCurrentCardNumber = repo.setCardNumber;
 export const currentCardHolder = repo.cardHolder;
