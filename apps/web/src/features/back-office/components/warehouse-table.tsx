@@ -1,13 +1,14 @@
 import { type User, WAREHOUSE_SORT_FIELDS, type Warehouse, type WarehouseListQuery } from '@incentive/contracts';
 import { Anchor, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
-import { formatPlnTable } from '../../../lib/format.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { deleteWarehouse } from '../api/delete-warehouse.ts';
 import { useWarehouses } from '../api/get-warehouses.ts';
@@ -22,8 +23,10 @@ type WarehouseSort = WarehouseListQuery['sort'];
 /** The dashboard's warehouse list (SPEC.md section 2 "Warehouse table"). */
 export function WarehouseTable({ me }: { me: User }) {
   const { t } = useTranslation();
+  const money = useFormatMoney();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const phone = useMediaQuery('(max-width: 48em)');
   const state = useTableState<WarehouseSort>('id');
   const list = useWarehouses(state.params);
   useErrorToast(list.error, 'warehouse.toast.errorWarehouseList');
@@ -31,7 +34,8 @@ export function WarehouseTable({ me }: { me: User }) {
   const remove = (w: Warehouse) =>
     confirmDelete({
       title: t('warehouse.deleteTitle'),
-      text: t('warehouse.deleteConfirm', { name: w.name }),
+      // The title names the kind; the text names this one (names often begin with 'Hurtownia').
+      text: t('warehouse.deleteConfirm', { name: w.name, assecoId: w.asseco_id }),
       onConfirm: async () => {
         const res = await deleteWarehouse(w.id);
         if (!res.isSuccess) return toastFailure(res, 'warehouse.toast.errorWarehouseDeleteAction');
@@ -40,20 +44,25 @@ export function WarehouseTable({ me }: { me: User }) {
       },
     });
 
+  // The name leads and stays in view, and so do the actions (decision 018): on a phone the name
+  // wraps in a narrow column, so the pinned columns leave room for the others to scroll.
   const columns: DataTableColumn<Warehouse>[] = [
-    { accessor: 'asseco_id', title: t('warehouse.fields.assecoId'), sortable: true, noWrap: true },
     {
       accessor: 'name',
       title: t('warehouse.fields.name'),
       sortable: true,
-      noWrap: true,
+      pinned: 'left',
+      noWrap: !phone,
+      width: phone ? 140 : undefined,
       render: (w) => (
         <Anchor component={Link} to={`/warehouse/details/${w.id}`} fz="sm" onClick={(e) => e.stopPropagation()}>
           {w.name}
         </Anchor>
       ),
     },
-    { accessor: 'address', title: t('warehouse.fields.address'), sortable: true, noWrap: true },
+    { accessor: 'asseco_id', title: t('warehouse.fields.assecoId'), sortable: true, noWrap: true },
+    // Wraps on a desktop, so the whole table fits at 1440 px.
+    { accessor: 'address', title: t('warehouse.fields.address'), sortable: true, noWrap: phone },
     { accessor: 'admins_count', title: t('warehouse.fields.adminsCount'), sortable: true, textAlign: 'right' },
     { accessor: 'users_count', title: t('warehouse.fields.phCount'), sortable: true, textAlign: 'right' },
     { accessor: 'actives_count', title: t('warehouse.fields.activeCount'), sortable: true, textAlign: 'right' },
@@ -63,12 +72,13 @@ export function WarehouseTable({ me }: { me: User }) {
       sortable: true,
       noWrap: true,
       textAlign: 'right',
-      render: (w) => formatPlnTable(w.amount),
+      render: (w) => money(w.amount),
     },
     {
       accessor: 'actions',
       title: t('table.actions'),
       textAlign: 'right',
+      pinned: 'right',
       // A wholesaler neither edits nor deletes warehouses (SPEC.md section 6).
       hidden: !can.editWarehouse(me) && !can.deleteWarehouse(me),
       render: (w) => (

@@ -8,8 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../../app/use-current-user.ts';
 import { Page } from '../../../components/page.tsx';
-import { formatDateTime, formatPlnInteger, formatPlnTable } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { AdjustBalanceButton, MoneyHistory } from '../../wallet/index.ts';
 import { deleteUser } from '../api/delete-user.ts';
@@ -58,6 +59,7 @@ function Unauthorized({ to }: { to: string }) {
 
 function Details({ user }: { user: UserDetails }) {
   const { t } = useTranslation();
+  const money = useFormatMoney();
   const me = useCurrentUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -150,11 +152,14 @@ function Details({ user }: { user: UserDetails }) {
                     value: formatDateTime(user.last_login_at) ?? t('common.never'),
                   },
                   { label: t('salesRep.fields.loginsWeekly'), value: user.login_counter_weekly },
-                  { label: t('salesRep.fields.wallet'), value: formatPlnTable(user.wallet.money) },
-                  { label: t('salesRep.fields.totalAmount'), value: formatPlnTable(user.total_amount) },
-                  { label: t('salesRep.fields.amountFromQuiz'), value: formatPlnTable(user.amount_from_quiz) },
-                  { label: t('salesRep.fields.inWithdrawal'), value: formatPlnInteger(user.wallet.in_withdrawal) },
-                  { label: t('salesRep.fields.withdrawAmount'), value: formatPlnTable(user.withdraw_amount) },
+                  { label: t('salesRep.fields.wallet'), value: money(user.wallet.money) },
+                  { label: t('salesRep.fields.totalAmount'), value: money(user.total_amount) },
+                  { label: t('salesRep.fields.amountFromQuiz'), value: money(user.amount_from_quiz) },
+                  {
+                    label: t('salesRep.fields.inWithdrawal'),
+                    value: money(user.wallet.in_withdrawal, { whole: true }),
+                  },
+                  { label: t('salesRep.fields.withdrawAmount'), value: money(user.withdraw_amount) },
                   { label: t('salesRep.fields.createdAt'), value: formatDateTime(user.created_at) },
                   { label: t('salesRep.fields.activated'), value: <YesNo value={user.activated} /> },
                 ]}
@@ -188,6 +193,7 @@ function Details({ user }: { user: UserDetails }) {
 
 function ChallengesTab({ user, isSelf }: { user: UserDetails; isSelf: boolean }) {
   const { t } = useTranslation();
+  const money = useFormatMoney();
   if (user.challenges.length === 0) {
     return (
       <EmptyState
@@ -212,7 +218,7 @@ function ChallengesTab({ user, isSelf }: { user: UserDetails; isSelf: boolean })
               <Table.Tr key={c.name}>
                 <Table.Td>{c.name}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatPlnTable(c.amount)}
+                  {money(c.amount)}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -271,8 +277,9 @@ function CardsTable({ userId }: { userId: number }) {
         {
           key: 'number',
           title: t('card.number'),
+          // The badge drops under the number when the column is narrow (a phone), never over the date.
           render: (c) => (
-            <Group gap="xs" wrap="nowrap">
+            <Group gap={4} wrap="wrap">
               <Text fz="sm" ff="monospace">
                 {c.number}
               </Text>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../../app/use-current-user.ts';
 import { Page } from '../../../components/page.tsx';
-import { formatPlnTable } from '../../../lib/format.ts';
+import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useWarehouse } from '../api/get-warehouse.ts';
 import { AdminTable } from '../components/admin-table.tsx';
 import { InfoList } from '../components/info-list.tsx';
@@ -20,6 +20,7 @@ const TABS = ['data', 'admins', 'ph'] as const;
 /** `/warehouse/details/{id}`: tabs data, admins and ph, each with its action button (SPEC.md section 2). */
 export function WarehouseDetailsPage() {
   const { t } = useTranslation();
+  const money = useFormatMoney();
   const me = useCurrentUser();
   const id = parseId(useParams().id);
   const warehouse = useWarehouse(id);
@@ -75,7 +76,7 @@ export function WarehouseDetailsPage() {
                 { label: t('warehouse.fields.adminsCount'), value: w.admins_count },
                 { label: t('warehouse.fields.phCount'), value: w.users_count },
                 { label: t('warehouse.fields.activeCount'), value: w.actives_count },
-                { label: t('warehouse.fields.amount'), value: formatPlnTable(w.amount) },
+                { label: t('warehouse.fields.amount'), value: money(w.amount) },
               ]}
             />
           </Tabs.Panel>

@@ -3,14 +3,15 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPln } from '../../../lib/format.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { meQueryKey } from '../../auth/api/get-me.ts';
 import { requestWithdrawal } from '../api/request-withdrawal.ts';
 
 /** "All your money will be withdrawn": confirms, withdraws, reloads the user and closes. */
 export function WithdrawDialog({ me, opened, onClose }: { me: User; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const money = useFormatMoney();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const noCard = me.card === null;
@@ -40,7 +41,7 @@ export function WithdrawDialog({ me, opened, onClose }: { me: User; opened: bool
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack>
-        <Text>{t('withdraw.allMoney', { amount: formatPln(me.wallet.money) })}</Text>
+        <Text>{t('withdraw.allMoney', { amount: money(me.wallet.money) })}</Text>
         {me.card ? (
           <Text fz="sm" c="dimmed">
             {t('withdraw.toCard', { card: me.card.number.slice(-4) })}
