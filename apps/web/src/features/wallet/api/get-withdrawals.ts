@@ -5,10 +5,11 @@ import { fetchOrThrow } from '../../../lib/api-client.ts';
 export type WithdrawalParams = Partial<WithdrawalListQuery>;
 
 /** GET /api/wallet: the withdrawals table (all for admins, own for a seller) with the filtered total. */
-export function useWithdrawals(params: WithdrawalParams) {
+export function useWithdrawals(params: WithdrawalParams, enabled = true) {
   return useQuery({
     queryKey: ['wallet', 'withdrawals', params],
     queryFn: ({ signal }) => fetchOrThrow<WithdrawalList>(API.wallet, { query: params, signal }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
