@@ -1,4 +1,4 @@
-import { isAdmin, type Lang, type Role, type SetPasswordBody, translate } from '@incentive/contracts';
+import { can, type Lang, type Role, type SetPasswordBody, translate } from '@incentive/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -109,6 +109,7 @@ export async function resendSetPassword(
   if (!target || !(await canManageUser(db, actor, { id: target.id, role: target.role as Role }))) {
     throw new AppError(404, 'auth.userNotFound');
   }
-  if (target.activatedAt && !isAdmin(actor.role)) throw new AppError(403, 'auth.resendActiveAdminOnly');
+  if (target.activatedAt && !can(actor.role, 'users.resetActiveAccount'))
+    throw new AppError(403, 'auth.resendActiveAdminOnly');
   return sendSetPasswordLink(db, mailer, s, target, lang);
 }

@@ -1,4 +1,4 @@
-import { isAdmin, type Lang, translate } from '@incentive/contracts';
+import { can, type Lang, translate } from '@incentive/contracts';
 import type { Mailer } from '../../plugins/mail.ts';
 import type { Actor } from '../access/access.service.ts';
 
@@ -29,7 +29,7 @@ export function emailChangeOf(
     oldEmail: target.email,
     newEmail,
     name: target.name,
-    confirmed: actor.id === target.id || isAdmin(actor.role),
+    confirmed: actor.id === target.id || can(actor.role, 'users.resetActiveAccount'),
   };
 }
 
