@@ -32,7 +32,11 @@ export const LIMITS = { js: 150 * 1024, css: 20 * 1024 } as const;
 const SIGNED_IN_LIMITS = { js: 165 * 1024 };
 
 /** The session gate and the header/menu shell around every signed-in page. */
-export const SIGNED_IN_SHELL = ['src/app/signed-in-area.tsx', 'src/app/session-gate.tsx', 'src/app/layout/app-layout.tsx'];
+export const SIGNED_IN_SHELL = [
+  'src/app/signed-in-area.tsx',
+  'src/app/session-gate.tsx',
+  'src/app/layout/app-layout.tsx',
+];
 
 /** Back-office code and the heavy libraries only the back office uses: never on the login page or a rep's page. */
 export const REP_FORBIDDEN = [

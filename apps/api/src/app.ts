@@ -3,7 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { requestLogSerializer } from './lib/request-log.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { keepThrottleTidy } from './modules/auth/throttle.ts';
 import { cardRoutes } from './modules/cards/cards.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { keepLoginWindow } from './modules/users/login-window.ts';
@@ -11,10 +13,12 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { warehouseRoutes } from './modules/warehouses/warehouses.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { backgroundPlugin } from './plugins/background.ts';
 import { compressPlugin } from './plugins/compress.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
+import { noStorePlugin } from './plugins/no-store.ts';
 import { QuietRequestLog } from './plugins/request-log.ts';
 import { sentKeysPlugin } from './plugins/sent-keys.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -40,7 +44,10 @@ export interface AppDeps {
 /** Builds the whole application without listening: infrastructure plugins first, then feature modules. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // Requests are logged without secrets in their URL (a set-password link's token).
+    logger: deps.logger
+      ? { ...(typeof deps.logger === 'object' ? deps.logger : {}), serializers: { req: requestLogSerializer } }
+      : false,
     // Per-request lines at debug level (plugins/request-log.ts).
     logController: new QuietRequestLog(),
     bodyLimit: 1024 * 1024,
@@ -78,12 +85,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(compressPlugin);
   await app.register(errorsPlugin);
+  await app.register(backgroundPlugin);
+  await app.register(noStorePlugin);
   await app.register(authPlugin);
   await app.register(sentKeysPlugin);
   await app.register(docsPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  keepThrottleTidy(app);
   await app.register(userRoutes);
   keepLoginWindow(app);
   await app.register(warehouseRoutes);

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from './roles.ts';
+import { ROLES, type Role } from './role-list.ts';
 
 /*
  * The role policy: who may see and do what (SPEC.md sections 2 and 6), written once. The server's
@@ -73,6 +73,9 @@ export const ACTIONS = [
   'users.list',
   // Create, edit, delete users and send set-password links, for the roles `scope.manages` names.
   'users.manage',
+  // Send a set-password link to an account that is already active, and change its e-mail without
+  // asking the old address (issue 11: anything less lets a scoped manager take a rep's account over).
+  'users.resetActiveAccount',
   'warehouses.read',
   'warehouses.create',
   'warehouses.edit',
@@ -178,6 +181,7 @@ const ADMIN: RolePolicy = {
     'warehouses.create',
     'warehouses.edit',
     'warehouses.delete',
+    'users.resetActiveAccount',
     'cards.add',
     'cards.seeFullNumbers',
     'withdrawals.list',

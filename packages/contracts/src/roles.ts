@@ -1,6 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from './role-list.ts';
 
-/** Every role the product knows. `root` is treated as `admin` everywhere (policy.ts says what each may do). */
-export const ROLES = ['root', 'admin', 'provider_admin', 'wholesaler', 'seller_reg', 'seller'] as const;
+export { ROLES, type Role } from './role-list.ts';
 export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;

@@ -75,3 +75,6 @@ export async function fetchOrThrow<T>(path: string, opts: RequestOptions = {}): 
   if (!r.isSuccess) throw new ApiError(r);
   return r.payload;
 }
+
+/** The reduced result of a failed call, for toastFailure and the forms' field errors. */
+export const failureOf = (error: unknown) => (error instanceof ApiError ? error.result : null);

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client.ts';
+import type { ApiError } from './api-client.ts';
 import type { QueryRoot } from './query-keys.ts';
 
 /**
@@ -24,5 +24,4 @@ export function useApiMutation<TVars, TData>(opts: {
   });
 }
 
-/** The reduced result of a failed write, for toastFailure and the forms' field errors. */
-export const failureOf = (error: unknown) => (error instanceof ApiError ? error.result : null);
+export { failureOf } from './api-client.ts';

@@ -33,6 +33,8 @@ import {
 } from '../access/access.service.ts';
 import { type AuthSettings, sendSetPasswordLink } from '../auth/auth.service.ts';
 import { assertReadable as assertReadableWarehouse, lockAssignable } from '../warehouses/warehouses.service.ts';
+import { emailChangeOf, notifyEmailChange } from './email-change.ts';
+import * as listRepo from './user-list.repo.ts';
 import * as repo from './users.repo.ts';
 
 /** Rows per query when exporting every row of a list. */
@@ -53,11 +55,11 @@ export async function getUserView(db: DbOrTx, id: number): Promise<User> {
 
 async function listIn(
   db: DbOrTx,
-  filter: repo.UserListFilter,
+  filter: listRepo.UserListFilter,
   q: Pick<UserListQuery, 'page' | 'per_page' | 'sort' | 'order'>,
   whScope: number[] | null,
 ): Promise<JsonText<Paged<UserListItem>>> {
-  const { data, total } = await repo.listPage(
+  const { data, total } = await listRepo.listPage(
     db,
     filter,
     { sort: q.sort, order: q.order, limit: q.per_page, offset: offsetOf(q.page, q.per_page), withTotal: true },
@@ -97,12 +99,12 @@ export async function listWarehouseUsers(
 export async function exportUsers(db: Db, actor: Actor, q: UserExportQuery): Promise<AsyncGenerator<UserListItem[]>> {
   if (!mayList(actor, q.role)) throw forbidden();
   const scope = await readScopeOf(db, actor);
-  const filter: repo.UserListFilter = { role: q.role, scope, search: searchTerm(q.search) };
+  const filter: listRepo.UserListFilter = { role: q.role, scope, search: searchTerm(q.search) };
   async function* chunks(): AsyncGenerator<UserListItem[]> {
     if (scope && scope.length === 0) return;
     for (let offset = 0; ; offset += EXPORT_CHUNK) {
       const page = { sort: q.sort, order: q.order, limit: EXPORT_CHUNK, offset, withTotal: false };
-      const { data } = await repo.listPage(db, filter, page, scope);
+      const { data } = await listRepo.listPage(db, filter, page, scope);
       const rows = JSON.parse(data) as UserListItem[];
       if (rows.length) yield rows;
       if (rows.length < EXPORT_CHUNK) return;
@@ -191,9 +193,18 @@ export async function createUser(
 /**
  * PUT /api/auth/profile/{id}: edits a user the actor manages. Optional fields left out of the body
  * keep their value. A scoped actor replaces only the links to its own warehouses; the others stay.
+ * A changed e-mail of an activated account is told to the old address (email-change.ts); a failed
+ * notice does not undo the edit and comes back as `mailError`.
  */
-export async function updateUser(db: Db, actor: Actor, id: number, body: UserBody, sent: SentFields): Promise<void> {
-  await mapUnique(() =>
+export async function updateUser(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: UserBody,
+  sent: SentFields,
+  mail: { mailer: Mailer; lang: Lang },
+): Promise<{ mailError?: unknown }> {
+  const change = await mapUnique(() =>
     db.transaction(async (tx) => {
       const target = await repo.lockActiveUser(tx, id);
       const current = target ? { id, role: target.role as Role } : undefined;
@@ -214,8 +225,10 @@ export async function updateUser(db: Db, actor: Actor, id: number, body: UserBod
         const kept = (await repo.linkedWarehouseIds(tx, id)).filter((w) => !scope.includes(w));
         links = [...new Set([...kept, ...wanted])];
       }
+      const change = emailChangeOf(actor, target, body.email);
       await repo.updateUser(tx, id, {
         email: body.email,
+        ...(change ? { emailConfirmed: change.confirmed } : {}),
         name: body.name,
         role: body.role,
         ...(sent.surname ? { surname: body.surname } : {}),
@@ -223,8 +236,35 @@ export async function updateUser(db: Db, actor: Actor, id: number, body: UserBod
         ...(sent.phone ? { phone: body.phone } : {}),
       });
       await repo.replaceWarehouses(tx, id, links);
+      return change;
     }),
   );
+  if (!change) return {};
+  try {
+    await notifyEmailChange(mail.mailer, mail.lang, change);
+    return {};
+  } catch (mailError) {
+    return { mailError };
+  }
+}
+
+/**
+ * The first account of a database without the demo (ROOT_EMAIL at start-up): a root for `email`,
+ * which gets a set-password link. Nothing happens while an active root exists.
+ */
+export async function createFirstRoot(
+  db: Db,
+  mailer: Mailer,
+  settings: AuthSettings,
+  email: string,
+  lang: Lang,
+): Promise<'present' | 'created' | 'email-taken'> {
+  if (await repo.activeRootExists(db)) return 'present';
+  if (await repo.emailTaken(db, email)) return 'email-taken';
+  const fields: repo.UserFields = { email, name: 'Root', surname: null, role: 'root', assecoId: null, phone: null };
+  const id = await mapUnique(() => repo.insertUser(db, fields));
+  await sendSetPasswordLink(db, mailer, settings, { id, email, name: fields.name }, lang);
+  return 'created';
 }
 
 /** DELETE /api/users/{id}: deactivates (sessions end, history and money stay). Never oneself. */
@@ -261,5 +301,7 @@ export async function listLogins(
 
 /** For the cards feature: locks the user and keeps users.card_number (searchable, sortable) on the newest card. */
 export const lockActiveUser = repo.lockActiveUser;
+/** For the start-up: is there an active root account? */
+export const rootExists = repo.activeRootExists;
 export const setCurrentCardNumber = repo.setCardNumber;
 export const currentCardHolder = repo.cardHolder;

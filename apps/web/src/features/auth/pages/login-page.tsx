@@ -1,17 +1,22 @@
 import type { LoginBody } from '@incentive/contracts';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AuthCard } from '../../../components/auth-card.tsx';
+import { failureOf } from '../../../lib/api-client.ts';
 import { lazyValidator } from '../../../lib/lazy-validator.ts';
-import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { saveToken } from '../../../lib/session.ts';
 import { toastError, toastFailure } from '../../../lib/toast.ts';
 import { login } from '../api/login.ts';
 import { useSignOut } from '../use-sign-out.ts';
+
+// 'Nie pamiętasz hasła?' loads its dialog (and the query library its form writes with) when it is opened.
+const ForgotPasswordDialog = lazy(() =>
+  import('../components/forgot-password-dialog.tsx').then((m) => ({ default: m.ForgotPasswordDialog })),
+);
 
 // zod is not needed to show the form: the check loads on the form's first focus, a submit waits for it.
 const validator = lazyValidator(() => import('../login-validation.ts').then((m) => m.validateLogin));
@@ -23,6 +28,7 @@ export function LoginPage() {
   const signOut = useSignOut();
   // A plain call, not a mutation hook: the login page carries no query library (decision 013).
   const [busy, setBusy] = useState(false);
+  const [forgotOpened, setForgotOpened] = useState(false);
   const form = useForm<LoginBody>({
     initialValues: { email: '', password: '' },
     validate: validator.validate,
@@ -74,11 +80,21 @@ export function LoginPage() {
             required
             {...form.getInputProps('password')}
           />
+          <Group justify="flex-end" mt={-8}>
+            <Anchor component="button" type="button" fz="sm" onClick={() => setForgotOpened(true)}>
+              {t('login.forgot')}
+            </Anchor>
+          </Group>
           <Button type="submit" loading={busy} size="md" fullWidth mt="xs">
             {t('login.submit')}
           </Button>
         </Stack>
       </form>
+      {forgotOpened && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog opened onClose={() => setForgotOpened(false)} email={form.values.email} />
+        </Suspense>
+      )}
     </AuthCard>
   );
 }
