@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { USER_SORT_FIELDS, type UserSort } from '@incentive/contracts';
 import { sql } from 'drizzle-orm';
 import { openPostgres } from '../apps/api/src/db/client.ts';
-import { listPage, type UserListFilter } from '../apps/api/src/modules/users/users.repo.ts';
+import { listPage, type UserListFilter } from '../apps/api/src/modules/users/user-list.repo.ts';
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL (a PostgreSQL server on this machine) is required');

@@ -2,9 +2,10 @@ import { type Action, can, type Lang, pickLang, type Role, rolesWith, SCOPED_ROL
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
 import { sessions, users, userWarehouses, warehouses } from '../db/schema.ts';
 import { forbidden, unauthenticated } from '../lib/app-error.ts';
-import { runCached } from '../lib/prepared.ts';
+import { type Placeholders, preparedStatement } from '../lib/prepared.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { SessionCache } from './session-cache.ts';
 
@@ -37,6 +38,35 @@ declare module 'fastify' {
     sessionCache: SessionCache<AuthUser>;
   }
 }
+
+/** The live session of a token hash with its user (and a scoped user's warehouses), prepared once (lib/prepared.ts). */
+const lookupSession = preparedStatement(
+  'auth.session',
+  (db: Db, _: Record<string, never>, p: Placeholders<{ tokenHash: string; now: string }>) =>
+    db
+      .select({
+        sessionId: sessions.id,
+        expiresAt: sessions.expiresAt,
+        id: users.id,
+        role: users.role,
+        email: users.email,
+        // The scope of a scoped role (as modules/access warehouseIdsOf reads it), read with the session.
+        warehouseIds: sql<
+          number[] | null
+        >`case when ${inArray(users.role, [...SCOPED_ROLES])} then array(select ${userWarehouses.warehouseId} from ${userWarehouses} inner join ${warehouses} on ${warehouses.id} = ${userWarehouses.warehouseId} where ${userWarehouses.userId} = ${users.id} and ${warehouses.deletedAt} is null order by ${userWarehouses.warehouseId}) end`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, p.tokenHash),
+          isNull(sessions.revokedAt),
+          sql`${sessions.expiresAt} > ${p.now}::timestamptz`,
+          isNull(users.deletedAt),
+        ),
+      )
+      .limit(1),
+);
 
 /** Methods that never write: only these leave the session cache as it is. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -86,37 +116,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       req.user = cached;
     } else {
       const epoch = app.sessionCache.epoch;
-      // Built and prepared once (lib/prepared.ts), not per request.
-      const db = app.db;
-      const [row] = await runCached(
-        db,
-        'auth.session',
-        () =>
-          db
-            .select({
-              sessionId: sessions.id,
-              expiresAt: sessions.expiresAt,
-              id: users.id,
-              role: users.role,
-              email: users.email,
-              // The scope of a scoped role (as modules/access warehouseIdsOf reads it), read with the session.
-              warehouseIds: sql<
-                number[] | null
-              >`case when ${inArray(users.role, [...SCOPED_ROLES])} then array(select ${userWarehouses.warehouseId} from ${userWarehouses} inner join ${warehouses} on ${warehouses.id} = ${userWarehouses.warehouseId} where ${userWarehouses.userId} = ${users.id} and ${warehouses.deletedAt} is null order by ${userWarehouses.warehouseId}) end`,
-            })
-            .from(sessions)
-            .innerJoin(users, eq(users.id, sessions.userId))
-            .where(
-              and(
-                eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-                isNull(sessions.revokedAt),
-                sql`${sessions.expiresAt} > ${sql.placeholder('now')}::timestamptz`,
-                isNull(users.deletedAt),
-              ),
-            )
-            .limit(1),
-        { tokenHash, now: new Date().toISOString() },
-      );
+      const [row] = await lookupSession(app.db, {}, { tokenHash, now: new Date().toISOString() });
       if (!row) throw unauthenticated();
       req.user = {
         id: row.id,

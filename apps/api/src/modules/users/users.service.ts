@@ -33,6 +33,7 @@ import {
 } from '../access/access.service.ts';
 import { type AuthSettings, sendSetPasswordLink } from '../auth/auth.service.ts';
 import { assertReadable as assertReadableWarehouse, lockAssignable } from '../warehouses/warehouses.service.ts';
+import * as listRepo from './user-list.repo.ts';
 import * as repo from './users.repo.ts';
 
 /** Rows per query when exporting every row of a list. */
@@ -53,11 +54,11 @@ export async function getUserView(db: DbOrTx, id: number): Promise<User> {
 
 async function listIn(
   db: DbOrTx,
-  filter: repo.UserListFilter,
+  filter: listRepo.UserListFilter,
   q: Pick<UserListQuery, 'page' | 'per_page' | 'sort' | 'order'>,
   whScope: number[] | null,
 ): Promise<JsonText<Paged<UserListItem>>> {
-  const { data, total } = await repo.listPage(
+  const { data, total } = await listRepo.listPage(
     db,
     filter,
     { sort: q.sort, order: q.order, limit: q.per_page, offset: offsetOf(q.page, q.per_page), withTotal: true },
@@ -97,12 +98,12 @@ export async function listWarehouseUsers(
 export async function exportUsers(db: Db, actor: Actor, q: UserExportQuery): Promise<AsyncGenerator<UserListItem[]>> {
   if (!mayList(actor, q.role)) throw forbidden();
   const scope = await readScopeOf(db, actor);
-  const filter: repo.UserListFilter = { role: q.role, scope, search: searchTerm(q.search) };
+  const filter: listRepo.UserListFilter = { role: q.role, scope, search: searchTerm(q.search) };
   async function* chunks(): AsyncGenerator<UserListItem[]> {
     if (scope && scope.length === 0) return;
     for (let offset = 0; ; offset += EXPORT_CHUNK) {
       const page = { sort: q.sort, order: q.order, limit: EXPORT_CHUNK, offset, withTotal: false };
-      const { data } = await repo.listPage(db, filter, page, scope);
+      const { data } = await listRepo.listPage(db, filter, page, scope);
       const rows = JSON.parse(data) as UserListItem[];
       if (rows.length) yield rows;
       if (rows.length < EXPORT_CHUNK) return;

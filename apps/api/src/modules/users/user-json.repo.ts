@@ -1,0 +1,96 @@
+import { CARD_MASK_PREFIX, type Role } from '@incentive/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { cards, userSortKeys, users, userWarehouses, wallets, warehouses } from '../../db/schema.ts';
+import type { Placeholders } from '../../lib/prepared.ts';
+import { isoSql, jsonObject, plnSql } from '../../lib/sql-json.ts';
+import { moneySql } from '../wallet/wallet.service.ts';
+
+/** What changes the SQL of a user's JSON (part of a statement's shape, lib/prepared.ts). */
+export type UserJsonShape = {
+  /** The card number in full (root and admin on a details page) or masked. */
+  card: 'masked' | 'full';
+  /** Add the details page's fields (phone, activated, created_at). */
+  details: boolean;
+  /** Only the warehouses of the `whScope` value are listed on the user (a scoped actor's). */
+  whScoped: boolean;
+  /** Every row has this role (a list): the SQL is cut to it (no warehouse-admin ids for reps). */
+  role: Role | null;
+};
+
+export type UserJsonValues = {
+  /** The scoped actor's warehouses, with `whScoped`. */
+  whScope: number[] | undefined;
+};
+
+/** When the current (newest) card was added. */
+const cardUpdatedAt = sql`(select max(${cards.createdAt}) from ${cards} where ${cards.userId} = ${users.id})`;
+
+/** A user's (not deleted) warehouses as a JSON array of {id, name}, lowest id first. */
+function warehousesOf(whScoped: boolean, p: Placeholders<UserJsonValues>): SQL {
+  const inScope = whScoped ? sql`and ${warehouses.id} = any(${p.whScope}::int[])` : sql``;
+  return sql`(select coalesce(json_agg(json_build_object('id', ${warehouses.id}, 'name', ${warehouses.name}) order by ${warehouses.id}), '[]'::json) from ${userWarehouses} inner join ${warehouses} on ${warehouses.id} = ${userWarehouses.warehouseId} where ${userWarehouses.userId} = ${users.id} and ${warehouses.deletedAt} is null ${inScope})`;
+}
+
+/** wholesaler_ids: a warehouse admin's warehouses (the ids of `whList`), [] for everyone else. */
+function wholesalerIds(role: Role | null, whList: SQL): SQL {
+  const ids = sql`(select coalesce(json_agg(w -> 'id'), '[]'::json) from json_array_elements(${whList}) as w)`;
+  if (role === null) return sql`case when ${users.role} = 'wholesaler' then ${ids} else '[]'::json end`;
+  return role === 'wholesaler' ? ids : sql`'[]'::json`;
+}
+
+/**
+ * The user of the current `users` row (LEFT JOINed with its `wallets` row) as the JSON of the
+ * contracts' UserListItem, or UserDetails with `details`: the one definition of how a user
+ * looks on the wire (docs/decisions/010). The money fields map onto the wallet's balances
+ * (docs/decisions/004):
+ * - wallet.money: available now; wallet.in_withdrawal: requested, not yet paid;
+ * - money_earned: earned and not yet paid out (available + in withdrawal);
+ * - money_withdrawed = withdraw_amount: paid out to the card;
+ * - total_amount: everything earned (quiz + challenge + adjustments) = money_earned + money_withdrawed;
+ * - amount_from_quiz: earned from quizzes.
+ */
+export function userJson(o: UserJsonShape, p: Placeholders<UserJsonValues>): SQL {
+  const balance = (column: typeof wallets.available) => sql`coalesce(${column}, 0)`;
+  const whList = warehousesOf(o.whScoped, p);
+  const cardNumber =
+    o.card === 'full' ? sql`${users.cardNumber}` : sql`${CARD_MASK_PREFIX}::text || right(${users.cardNumber}, 4)`;
+  return jsonObject({
+    id: sql`${users.id}`,
+    name: sql`${users.name}`,
+    surname: sql`${users.surname}`,
+    email: sql`${users.email}`,
+    role: sql`${users.role}`,
+    asseco_id: sql`${users.assecoId}`,
+    card: sql`case when ${users.cardNumber} is null then null else ${jsonObject({
+      number: cardNumber,
+      updated_at: isoSql(sql`coalesce(${cardUpdatedAt}, ${users.createdAt})`),
+    })} end`,
+    wallet: jsonObject({
+      money: plnSql(balance(wallets.available)),
+      in_withdrawal: plnSql(balance(wallets.inWithdrawal)),
+      updated_at: isoSql(wallets.updatedAt),
+    }),
+    money_earned: plnSql(sql`${balance(wallets.available)} + ${balance(wallets.inWithdrawal)}`),
+    money_withdrawed: plnSql(moneySql.withdrawn),
+    withdraw_amount: plnSql(moneySql.withdrawn),
+    total_amount: plnSql(moneySql.totalAmount),
+    amount_from_quiz: plnSql(moneySql.amountFromQuiz),
+    // Filled by the quizzes and challenges features.
+    money_to_get: plnSql(sql`0`),
+    last_login_at: isoSql(users.lastLoginAt),
+    login_counter_weekly: sql`${users.recentLogins}`,
+    challenges: sql`'[]'::json`,
+    wholesaler_ids: wholesalerIds(o.role, whList),
+    warehouses: whList,
+    // The same expressions the lists sort by.
+    is_active: userSortKeys(users).active,
+    complete_profile: userSortKeys(users).complete_profile,
+    ...(o.details
+      ? {
+          phone: sql`${users.phone}`,
+          activated: sql`${users.activatedAt} is not null`,
+          created_at: isoSql(users.createdAt),
+        }
+      : {}),
+  });
+}
