@@ -1,10 +1,18 @@
-import { ledgerCheckSchema, userSchema, withdrawalListSchema, withdrawalSchema } from '@incentive/contracts';
+import {
+  ledgerCheckSchema,
+  userSchema,
+  withdrawalListQuerySchema,
+  withdrawalListSchema,
+  withdrawalSchema,
+} from '@incentive/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { userPool } from '../../../test/fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { giveCard } from '../../../test/wallet-fixtures.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { users, wallets } from '../../db/schema.ts';
+import { totalsQuery } from './withdrawals.repo.ts';
 
 let t: TestApp;
 let admin: string;
@@ -200,6 +208,31 @@ describe('GET /api/wallet', () => {
     );
     expect(list.total).toBeGreaterThanOrEqual(1);
     expect(list.data.every((w) => w.for_user.email === r.email)).toBe(true);
+  });
+
+  it('finds a withdrawal by its number', async () => {
+    const r = await rep({ extra: '4.00' });
+    const m = await me(r.token);
+    const made = withdrawalSchema.parse(
+      (await inject('POST', '/api/withdrawal', r.token, { amount: m.wallet.money })).json(),
+    );
+    const byNumber = withdrawalListSchema.parse((await inject('GET', `/api/wallet?search=${made.id}`, admin)).json());
+    expect(byNumber.data.map((w) => w.id)).toContain(made.id);
+  });
+
+  it('searches through indexes: the reps by the trigram index, their withdrawals by withdrawals_user_idx', async () => {
+    for (const search of ['kowal', '12']) {
+      const query = withdrawalListQuerySchema.parse({ search });
+      const plan = await t.db.transaction(async (tx) => {
+        // The test database is small: without this the planner may rightly read whole tables.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const rows = await queryRows<Record<string, string>>(tx, sql`explain ${totalsQuery(tx, query)}`);
+        return rows.map((r) => Object.values(r)[0]).join('\n');
+      });
+      expect(plan, search).toContain('users_search_text_trgm_idx');
+      expect(plan, search).toContain('withdrawals_user_idx');
+      expect(plan, search).not.toMatch(/Seq Scan/);
+    }
   });
 
   it('shows a seller only its own withdrawals, with the card masked', async () => {

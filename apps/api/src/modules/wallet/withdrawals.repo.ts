@@ -15,16 +15,20 @@ const SORT: Record<WithdrawalListQuery['sort'], SQL | AnyPgColumn> = {
   status: withdrawals.status,
 };
 
+/** A search that is a withdrawal's number (what the back office reads off a payout file). */
+const withdrawalIdOf = (search: string): number | undefined =>
+  /^[1-9]\d{0,8}$/.test(search) ? Number(search) : undefined;
+
 function listWhere(q: WithdrawalListQuery, onlyUserId?: number): SQL | undefined {
   const conds: SQL[] = [];
   if (onlyUserId !== undefined) conds.push(eq(withdrawals.userId, onlyUserId));
   if (q.status) conds.push(eq(withdrawals.status, q.status));
   if (q.search) {
-    const like = containsPattern(q.search);
-    conds.push(
-      // The same expression as the users' trigram index, so the planner can use it.
-      sql`(lower(${users.name} || ' ' || coalesce(${users.surname}, '') || ' ' || ${users.email} || ' ' || coalesce(${users.assecoId}, '') || ' ' || coalesce(${users.cardNumber}, '')) like ${like} or ${withdrawals.id}::text = ${q.search})`,
-    );
+    // The reps the search matches, through the users' trigram index (users.search_text), then
+    // their withdrawals through withdrawals_user_idx; or the withdrawal of that number (its key).
+    const reps = sql`${withdrawals.userId} = any(array(select ${users.id} from ${users} where ${users.searchText} like ${containsPattern(q.search)}))`;
+    const id = withdrawalIdOf(q.search);
+    conds.push(id === undefined ? reps : sql`(${reps} or ${eq(withdrawals.id, id)})`);
   }
   return conds.length ? and(...conds) : undefined;
 }
@@ -44,12 +48,17 @@ export async function listWithdrawals(db: DbOrTx, q: WithdrawalListQuery, onlyUs
     .orderBy(dir(SORT[q.sort]), dir(withdrawals.id))
     .limit(q.per_page)
     .offset(offsetOf(q.page, q.per_page));
-  const [agg] = await db
+  const [agg] = await totalsQuery(db, q, onlyUserId);
+  return { rows, total: agg?.n ?? 0, sum: Number(agg?.sum ?? 0) };
+}
+
+/** The count and sum of the filtered withdrawals (the tests read its plan). */
+export function totalsQuery(db: DbOrTx, q: WithdrawalListQuery, onlyUserId?: number) {
+  return db
     .select({ n: count(), sum: sql<string>`coalesce(sum(${withdrawals.amount}), 0)` })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(where);
-  return { rows, total: agg?.n ?? 0, sum: Number(agg?.sum ?? 0) };
+    .where(listWhere(q, onlyUserId));
 }
 
 export async function insertWithdrawal(db: DbOrTx, userId: number, amount: number, cardNumber: string) {
