@@ -57,13 +57,12 @@ export function preparedStatement<D extends object, S extends Shape, V extends V
   };
 }
 
-/** The shape as text with its fields in name order: equal shapes give equal keys. */
+/**
+ * The shape as text (2 µs). Every field is in it, so two shapes with the same key are equal; an
+ * equal shape written in another field order only gets a statement of its own.
+ */
 export function shapeKey(shape: Shape): string {
-  return JSON.stringify(
-    Object.keys(shape)
-      .sort()
-      .map((k) => [k, shape[k]]),
-  );
+  return JSON.stringify(shape);
 }
 
 /** Placeholders named after the properties read (`p.role` is `sql.placeholder('role')`). */
