@@ -143,7 +143,8 @@ export async function allPages<T>(
 
 /**
  * Asserts that rows come in the order of `key` (then id) in the given direction, with no id twice.
- * Keys compare as numbers when both are numbers, else by code point (the databases' C collation).
+ * Keys compare as numbers when both are numbers, else by code point (texts as their Polish sort
+ * keys, test/polish-order.ts).
  */
 export function expectSorted<T extends { id: number }>(
   rows: T[],

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   check,
+  customType,
   index,
   integer,
   pgTable,
@@ -14,6 +15,16 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * A text in the Polish alphabet's order (docs/decisions/017-polish-sort-order.md): kept by
+ * PostgreSQL as `pl_sort_key(source)` (migration 0008) and compared byte by byte (collation "C"),
+ * so PGlite, which has no Polish collation, and PostgreSQL sort alike. Never sent to clients.
+ */
+const polishSortKey = customType<{ data: string; driverData: string }>({
+  dataType: () => 'text COLLATE "C"',
+});
+const sortKeyOf = (name: string, source: () => SQL) => polishSortKey(name).generatedAlwaysAs(source);
 
 export const users = pgTable(
   'users',
@@ -42,6 +53,10 @@ export const users = pgTable(
      * candidate of the trigram index against it, and reading it costs half of rebuilding it.
      */
     searchText: text('search_text').generatedAlwaysAs((): SQL => userSearchText(users)),
+    /** What the lists sort names, surnames and e-mails by (the Polish alphabet, see polishSortKey). */
+    nameKey: sortKeyOf('name_key', (): SQL => sql`pl_sort_key(${users.name})`),
+    surnameKey: sortKeyOf('surname_key', (): SQL => sql`pl_sort_key(coalesce(${users.surname}, ''))`),
+    emailKey: sortKeyOf('email_key', (): SQL => sql`pl_sort_key(${users.email})`),
     /** Deleting a user deactivates it; its history and money stay. */
     deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -96,6 +111,9 @@ export function userSearchText(t: UserSearchColumns): SQL {
 }
 
 interface UserSortColumns extends UserSearchColumns {
+  nameKey: AnyPgColumn;
+  surnameKey: AnyPgColumn;
+  emailKey: AnyPgColumn;
   lastLoginAt: AnyPgColumn;
   recentLogins: AnyPgColumn;
 }
@@ -103,14 +121,15 @@ interface UserSortColumns extends UserSearchColumns {
 /**
  * Sort keys of the user lists that live on the users row (each has a partial index above).
  * Missing values sort as the smallest: no asseco id as '', never signed in as -infinity.
- * The card sorts by its last 4 digits, the part the lists show.
+ * The card sorts by its last 4 digits, the part the lists show. Names, surnames and e-mails sort
+ * by their stored keys in the Polish alphabet (case-insensitive; no surname as '').
  */
 export function userSortKeys(t: UserSortColumns) {
   return {
     asseco_id: sql`coalesce(${t.assecoId}, '')`,
-    name: sql`${t.name}`,
-    surname: sql`coalesce(${t.surname}, '')`,
-    email: sql`lower(${t.email})`,
+    name: sql`${t.nameKey}`,
+    surname: sql`${t.surnameKey}`,
+    email: sql`${t.emailKey}`,
     card: sql`right(coalesce(${t.cardNumber}, ''), 4)`,
     active: sql`(${t.lastLoginAt} is not null)`,
     complete_profile: sql`(btrim(${t.name}) <> '' and btrim(coalesce(${t.surname}, '')) <> '' and btrim(${t.email}) <> '' and btrim(coalesce(${t.assecoId}, '')) <> '')`,
@@ -137,6 +156,9 @@ export const warehouses = pgTable(
     address: text('address').notNull(),
     nip: text('nip'),
     email: text('email'),
+    /** What the list sorts names and addresses by (the Polish alphabet, see polishSortKey). */
+    nameKey: sortKeyOf('name_key', (): SQL => sql`pl_sort_key(${warehouses.name})`),
+    addressKey: sortKeyOf('address_key', (): SQL => sql`pl_sort_key(${warehouses.address})`),
     deletedAt: ts('deleted_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -24,6 +24,7 @@ import {
   OWN_WAREHOUSES,
 } from '../../../test/back-office.ts';
 import { linkParams } from '../../../test/mail.ts';
+import { polishSortKey } from '../../../test/polish-order.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { logins, sessions, users, userWarehouses } from '../../db/schema.ts';
 
@@ -154,9 +155,10 @@ describe('GET /api/users', () => {
   const keyOf: Record<UserSort, (u: UserListItem) => string | number | boolean> = {
     id: (u) => u.id,
     asseco_id: (u) => u.asseco_id ?? '',
-    name: (u) => u.name,
-    surname: (u) => u.surname ?? '',
-    email: (u) => u.email.toLowerCase(),
+    // Names, surnames and e-mails in the Polish alphabet (docs/decisions/017).
+    name: (u) => polishSortKey(u.name),
+    surname: (u) => polishSortKey(u.surname ?? ''),
+    email: (u) => polishSortKey(u.email),
     card: (u) => u.card?.number.slice(-4) ?? '',
     active: (u) => u.is_active,
     complete_profile: (u) => u.complete_profile,

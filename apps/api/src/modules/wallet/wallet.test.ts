@@ -7,7 +7,9 @@ import {
 } from '@incentive/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { allPages, expectSorted } from '../../../test/back-office.ts';
 import { userPool } from '../../../test/fixtures.ts';
+import { polishSortKey } from '../../../test/polish-order.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { giveCard } from '../../../test/wallet-fixtures.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -232,6 +234,18 @@ describe('GET /api/wallet', () => {
       expect(plan, search).toContain('users_search_text_trgm_idx');
       expect(plan, search).toContain('withdrawals_user_idx');
       expect(plan, search).not.toMatch(/Seq Scan/);
+    }
+  });
+
+  it('sorts by e-mail in the Polish alphabet, ties by id', async () => {
+    for (const order of ['asc', 'desc'] as const) {
+      const { rows, total } = await allPages(async (page) =>
+        withdrawalListSchema.parse(
+          (await inject('GET', `/api/wallet?per_page=100&page=${page}&sort=email&order=${order}`, admin)).json(),
+        ),
+      );
+      expect(rows).toHaveLength(total);
+      expectSorted(rows, (w) => polishSortKey(w.for_user.email), order, `email ${order}`);
     }
   });
 

@@ -9,7 +9,8 @@ export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
 const SORT: Record<WithdrawalListQuery['sort'], SQL | AnyPgColumn> = {
   id: withdrawals.id,
-  email: sql`lower(${users.email})`,
+  // In the Polish alphabet (the stored key, docs/decisions/017).
+  email: users.emailKey,
   created_at: withdrawals.createdAt,
   amount: withdrawals.amount,
   status: withdrawals.status,

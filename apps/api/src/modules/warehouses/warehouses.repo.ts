@@ -117,11 +117,12 @@ export async function listPage(
       .offset(offset);
     return rows.map((r) => r.w);
   }
+  // Names and addresses in the Polish alphabet (their stored keys, docs/decisions/017).
   const key = {
     id: sql`${warehouses.id}`,
     asseco_id: sql`${warehouses.assecoId}`,
-    name: sql`${warehouses.name}`,
-    address: sql`${warehouses.address}`,
+    name: sql`${warehouses.nameKey}`,
+    address: sql`${warehouses.addressKey}`,
   }[sort];
   return db
     .select()

@@ -21,6 +21,7 @@ import {
   grosze,
   setWallet,
 } from '../../../test/back-office.ts';
+import { polishSortKey } from '../../../test/polish-order.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { users, userWarehouses, wallets, warehouses } from '../../db/schema.ts';
 
@@ -120,8 +121,9 @@ describe('GET /api/warehouses', () => {
   const keyOf: Record<(typeof WAREHOUSE_SORT_FIELDS)[number], (w: Warehouse) => string | number> = {
     id: (w) => w.id,
     asseco_id: (w) => w.asseco_id,
-    name: (w) => w.name,
-    address: (w) => w.address,
+    // In the Polish alphabet (docs/decisions/017).
+    name: (w) => polishSortKey(w.name),
+    address: (w) => polishSortKey(w.address),
     admins_count: (w) => w.admins_count,
     users_count: (w) => w.users_count,
     actives_count: (w) => w.actives_count,
@@ -225,7 +227,7 @@ describe('GET /api/warehouses/{id}/users', () => {
       ),
     );
     expect(rows).toHaveLength(total);
-    expectSorted(rows, (u) => u.surname ?? '', 'desc', 'surname desc');
+    expectSorted(rows, (u) => polishSortKey(u.surname ?? ''), 'desc', 'surname desc');
     const found = pagedSchema(userListItemSchema).parse(
       (await call(tok.admin, 'GET', '/api/warehouses/1/users?role=seller&search=SPRZEDAWCA')).json(),
     );
