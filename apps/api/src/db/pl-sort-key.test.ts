@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLISH_ORDER, polishSortKey } from '../../test/polish-order.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
-import { queryRows } from '../lib/query-rows.ts';
 import type { Database } from './client.ts';
+import { queryRows } from './query-rows.ts';
 
 /*
  * pl_sort_key (migration 0008), the key behind every sort by a name, surname, e-mail or warehouse
