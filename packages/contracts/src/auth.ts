@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, moneySchema } from './common.ts';
+import { LIMITS, moneySchema, textSchema } from './common.ts';
 import { roleSchema } from './roles.ts';
 
 /*
@@ -7,8 +7,7 @@ import { roleSchema } from './roles.ts';
  * the web form and the API each translate them into the user's language.
  */
 
-export const emailSchema = z
-  .string({ error: 'validation.emailRequired' })
+export const emailSchema = textSchema('validation.emailRequired')
   .trim()
   .min(1, { error: 'validation.emailRequired' })
   .max(LIMITS.email, { error: 'validation.emailTooLong' })
@@ -16,8 +15,7 @@ export const emailSchema = z
 
 export const loginBodySchema = z.object({
   email: emailSchema,
-  password: z
-    .string({ error: 'validation.passwordRequired' })
+  password: textSchema('validation.passwordRequired')
     .min(1, { error: 'validation.passwordRequired' })
     .max(LIMITS.password.max, { error: 'validation.passwordTooLong' }),
 });
@@ -27,8 +25,7 @@ export const loginResponseSchema = z.object({ token: z.string(), token_type: z.l
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** Password rules for a new password: length only (NIST 800-63B), checked on both sides. */
-export const newPasswordSchema = z
-  .string({ error: 'register.passwordRequired' })
+export const newPasswordSchema = textSchema('register.passwordRequired')
   .min(1, { error: 'register.passwordRequired' })
   .min(LIMITS.password.min, { error: 'register.passwordTooShort' })
   .max(LIMITS.password.max, { error: 'validation.passwordTooLong' });
@@ -37,12 +34,10 @@ export const newPasswordSchema = z
 export const setPasswordBodySchema = z
   .object({
     password: newPasswordSchema,
-    password_confirmation: z
-      .string({ error: 'register.passwordConfirmationRequired' })
+    password_confirmation: textSchema('register.passwordConfirmationRequired')
       .min(1, { error: 'register.passwordConfirmationRequired' })
       .max(LIMITS.password.max, { error: 'validation.passwordTooLong' }),
-    token: z
-      .string({ error: 'register.tokenInvalid' })
+    token: textSchema('register.tokenInvalid')
       .min(1, { error: 'register.tokenInvalid' })
       .max(LIMITS.token, { error: 'register.tokenInvalid' }),
     email: emailSchema,
@@ -62,6 +57,10 @@ export type SetPasswordBody = z.infer<typeof setPasswordBodySchema>;
 
 export const resendSetPasswordBodySchema = z.object({ email: emailSchema });
 export type ResendSetPasswordBody = z.infer<typeof resendSetPasswordBodySchema>;
+
+/** POST /api/forgot-password: the owner asks for a set-password link to the account's address. */
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
 export const cardSchema = z.object({ number: z.string(), updated_at: z.string() });
 

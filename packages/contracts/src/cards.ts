@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './common.ts';
 import { pagedQuerySchema } from './paging.ts';
 
 export const CARD_NUMBER_LENGTH = 16;
@@ -6,8 +7,7 @@ export const CARD_NUMBER_LENGTH = 16;
 /** POST /api/card: exactly 16 digits (spaces typed between groups are removed). */
 export const addCardBodySchema = z.object({
   user_id: z.number({ error: 'validation.idInvalid' }).int().min(1).max(2_147_483_647),
-  number: z
-    .string({ error: 'card.numberInvalid' })
+  number: textSchema('card.numberInvalid')
     .transform((s) => s.replace(/\s+/g, ''))
     .pipe(z.string().regex(/^\d{16}$/, { error: 'card.numberInvalid' })),
 });

@@ -32,3 +32,20 @@ export const LIMITS = {
 } as const;
 
 export const okResponseSchema = z.object({ message: z.string() });
+
+/**
+ * True when PostgreSQL can store the string as text: no NUL character and no half of a UTF-16
+ * surrogate pair without the other half (JSON and query strings can carry both; no keyboard types them).
+ */
+export function isStorableText(s: string): boolean {
+  return !s.includes('\u0000') && !/\p{Cs}/u.test(s);
+}
+
+/**
+ * The one string schema every text of a request starts from (body fields, query parameters such as
+ * `search`, uploaded text files): text PostgreSQL cannot store is a 422 'validation.textInvalid',
+ * decided here and nowhere else. `error` is the message for a value that is not a string at all.
+ */
+export function textSchema(error = 'validation.invalid') {
+  return z.string({ error }).refine(isStorableText, { error: 'validation.textInvalid', abort: true });
+}

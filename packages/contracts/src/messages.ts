@@ -16,7 +16,12 @@ export const MESSAGES = {
     'errors.tooManyRequests': 'Zbyt wiele żądań. Spróbuj ponownie za chwilę.',
     'errors.internal': 'Coś poszło nie tak',
     'login.errorLogin': 'Błędny email lub hasło',
-    'auth.throttled': 'Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za kilka minut.',
+    'auth.throttled': 'Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za {{wait}}.',
+    'auth.resetThrottled': 'Zbyt wiele próśb o link do ustawienia hasła. Spróbuj ponownie za {{wait}}.',
+    'auth.resetRequested':
+      'Jeśli w programie jest konto z tym adresem, wysłaliśmy na nie link do ustawienia nowego hasła. Sprawdź skrzynkę (także folder spam).',
+    'auth.resendActiveAdminOnly':
+      'To konto jest już aktywne: nowy link do ustawienia hasła wysyła tylko administrator albo sam użytkownik (Nie pamiętasz hasła? na stronie logowania).',
     'auth.loggedOut': 'Wylogowano',
     'auth.userNotFound': 'Nie znaleziono użytkownika',
     'auth.activationLinkSent': 'Link aktywacyjny został wysłany',
@@ -36,6 +41,7 @@ export const MESSAGES = {
     'validation.required': 'To pole jest wymagane',
     'validation.tooLong': 'Wartość jest za długa',
     'validation.invalid': 'Nieprawidłowa wartość',
+    'validation.textInvalid': 'Tekst zawiera niedozwolony znak (znak NUL lub niepełny znak Unicode)',
     'validation.pageInvalid': 'Numer strony musi być liczbą całkowitą od 1 do 100000',
     'validation.perPageInvalid': 'Liczba wierszy na stronie musi wynosić 10, 25, 50 lub 100',
     'validation.sortInvalid': 'Nie można sortować po tym polu',
@@ -128,6 +134,12 @@ export const MESSAGES = {
     'mail.setPassword.subject': 'Ustaw hasło do Programu motywacyjnego',
     'mail.setPassword.body':
       'Dzień dobry {{name}},\n\naby ustawić hasło i aktywować konto, otwórz link:\n{{link}}\n\nLink jest ważny {{hours}} godz. i działa jeden raz. Jeśli to nie Ty, zignoruj tę wiadomość.',
+    'mail.resetPassword.subject': 'Nowe hasło do Programu motywacyjnego',
+    'mail.resetPassword.body':
+      'Dzień dobry {{name}},\n\nktoś (zapewne Ty) poprosił o link do ustawienia nowego hasła. Aby je ustawić, otwórz link:\n{{link}}\n\nLink jest ważny {{hours}} godz. i działa jeden raz. Jeśli to nie Ty, zignoruj tę wiadomość: Twoje hasło się nie zmieniło.',
+    'mail.emailChanged.subject': 'Zmieniono adres e-mail Twojego konta w Programie motywacyjnym',
+    'mail.emailChanged.body':
+      'Dzień dobry {{name}},\n\nadres e-mail Twojego konta w Programie motywacyjnym zmieniono z {{old}} na {{new}}. Od teraz logujesz się nowym adresem.\n\nJeśli nie prosiłeś o tę zmianę, od razu skontaktuj się z administratorem programu.',
   },
   en: {
     'errors.unauthenticated': 'Your session has expired or is invalid. Please sign in again.',
@@ -141,7 +153,12 @@ export const MESSAGES = {
     'errors.tooManyRequests': 'Too many requests. Try again shortly.',
     'errors.internal': 'Something went wrong',
     'login.errorLogin': 'Wrong e-mail or password',
-    'auth.throttled': 'Too many failed sign-in attempts. Try again in a few minutes.',
+    'auth.throttled': 'Too many failed sign-in attempts. Try again in {{wait}}.',
+    'auth.resetThrottled': 'Too many requests for a set-password link. Try again in {{wait}}.',
+    'auth.resetRequested':
+      'If the programme has an account with this address, we have sent it a link to set a new password. Check your inbox (and the spam folder).',
+    'auth.resendActiveAdminOnly':
+      'This account is already active: a new set-password link is sent only by an administrator or at the user’s own request (Forgot your password? on the sign-in page).',
     'auth.loggedOut': 'Signed out',
     'auth.userNotFound': 'User not found',
     'auth.activationLinkSent': 'The activation link has been sent',
@@ -161,6 +178,8 @@ export const MESSAGES = {
     'validation.required': 'This field is required',
     'validation.tooLong': 'The value is too long',
     'validation.invalid': 'Invalid value',
+    'validation.textInvalid':
+      'The text contains a character that is not allowed (NUL or an incomplete Unicode character)',
     'validation.pageInvalid': 'The page must be a whole number from 1 to 100000',
     'validation.perPageInvalid': 'Rows per page must be 10, 25, 50 or 100',
     'validation.sortInvalid': 'This field cannot be sorted by',
@@ -252,6 +271,12 @@ export const MESSAGES = {
     'mail.setPassword.subject': 'Set your password for the incentive programme',
     'mail.setPassword.body':
       'Hello {{name}},\n\nto set your password and activate your account, open:\n{{link}}\n\nThe link is valid for {{hours}} hours and works once. If this was not you, ignore this message.',
+    'mail.resetPassword.subject': 'A new password for the incentive programme',
+    'mail.resetPassword.body':
+      'Hello {{name}},\n\nsomeone (probably you) asked for a link to set a new password. To set it, open:\n{{link}}\n\nThe link is valid for {{hours}} hours and works once. If this was not you, ignore this message: your password has not changed.',
+    'mail.emailChanged.subject': 'The e-mail address of your incentive programme account was changed',
+    'mail.emailChanged.body':
+      'Hello {{name}},\n\nthe e-mail address of your incentive programme account was changed from {{old}} to {{new}}. From now on you sign in with the new address.\n\nIf you did not ask for this change, contact the programme administrator at once.',
   },
 } as const;
 

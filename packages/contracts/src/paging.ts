@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZES } from './common.ts';
+import { PAGE_SIZES, textSchema } from './common.ts';
 
 export const MAX_PAGE = 100_000;
 export const MAX_SEARCH = 100;
@@ -25,7 +25,7 @@ export function pagedQuerySchema<const S extends readonly [string, ...string[]]>
       .default(10),
     sort: z.enum(sortFields, { error: 'validation.sortInvalid' }).default(defaultSort),
     order: z.enum(['asc', 'desc'], { error: 'validation.orderInvalid' }).default('asc'),
-    search: z.string().trim().max(MAX_SEARCH, { error: 'validation.searchTooLong' }).optional(),
+    search: textSchema().trim().max(MAX_SEARCH, { error: 'validation.searchTooLong' }).optional(),
   });
 }
 

@@ -5,6 +5,7 @@ export const API = {
   me: '/api/me',
   setPassword: '/api/set-password',
   resendSetPassword: '/api/resend-set-password',
+  forgotPassword: '/api/forgot-password',
   health: '/api/health',
   users: '/api/users',
   usersExport: '/api/users/export.csv',

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { emailSchema, userSchema } from './auth.ts';
-import { LIMITS } from './common.ts';
+import { LIMITS, textSchema } from './common.ts';
 import { pagedQuerySchema } from './paging.ts';
 import { roleSchema } from './roles.ts';
 
 const requiredText = (key: string, max: number = LIMITS.name) =>
-  z.string({ error: key }).trim().min(1, { error: key }).max(max, { error: 'validation.tooLong' });
+  textSchema(key).trim().min(1, { error: key }).max(max, { error: 'validation.tooLong' });
 
 const optionalText = (max: number = LIMITS.name) =>
-  z
-    .string()
+  textSchema()
     .trim()
     .max(max, { error: 'validation.tooLong' })
     .nullish()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneySchema } from './common.ts';
+import { isStorableText, moneySchema, textSchema } from './common.ts';
 import { pagedQuerySchema } from './paging.ts';
 
 /** Largest single amount the API accepts: 1,000,000.00 PLN. */
@@ -13,6 +13,8 @@ export const plnAmountSchema = z
   .union([z.number({ error: 'wallet.amountInvalid' }), z.string({ error: 'wallet.amountInvalid' })], {
     error: 'wallet.amountInvalid',
   })
+  // The shared text rule (common.ts) for the string form; a union would hide its message.
+  .refine((v) => typeof v === 'number' || isStorableText(v), { error: 'validation.textInvalid', abort: true })
   .transform((v, ctx) => {
     const s = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v.trim().replace(',', '.');
     const m = /^(-?)(\d{1,9})(?:\.(\d{1,2}))?$/.exec(s);
@@ -97,13 +99,12 @@ export const ledgerListQuerySchema = pagedQuerySchema(['id', 'created_at'] as co
 export const adjustmentBodySchema = z.object({
   user_id: z.number({ error: 'validation.idInvalid' }).int().min(1).max(2_147_483_647),
   amount: plnAmountSchema.refine((g) => g !== 0, { error: 'wallet.amountZero' }),
-  reason: z
-    .string({ error: 'wallet.reasonRequired' })
+  reason: textSchema('wallet.reasonRequired')
     .trim()
     .min(3, { error: 'wallet.reasonRequired' })
     .max(500, { error: 'validation.tooLong' }),
   /** Optional client key so a retried submit posts once. */
-  idempotency_key: z.string().trim().min(8).max(100).optional(),
+  idempotency_key: textSchema().trim().min(8).max(100).optional(),
 });
 export type AdjustmentBody = z.input<typeof adjustmentBodySchema>;
 
@@ -122,8 +123,7 @@ export const payoutBatchSchema = z.object({
 export type PayoutBatch = z.infer<typeof payoutBatchSchema>;
 
 export const failWithdrawalBodySchema = z.object({
-  reason: z
-    .string({ error: 'wallet.reasonRequired' })
+  reason: textSchema('wallet.reasonRequired')
     .trim()
     .min(3, { error: 'wallet.reasonRequired' })
     .max(500, { error: 'validation.tooLong' }),
@@ -133,7 +133,12 @@ export const failWithdrawalBodySchema = z.object({
 export const payoutResultRowSchema = z.object({
   withdrawal_id: z.number().int().min(1),
   status: z.enum(['paid', 'failed']),
-  reason: z.string().max(500).nullable(),
+  reason: textSchema().max(500).nullable(),
+});
+
+/** POST /api/payout-batches/{id}/result: the issuer's CSV file as text (lines of payoutResultRowSchema). */
+export const payoutResultFileSchema = textSchema('withdrawals.resultFileInvalid').max(5 * 1024 * 1024, {
+  error: 'errors.payloadTooLarge',
 });
 
 export const ledgerCheckSchema = z.object({

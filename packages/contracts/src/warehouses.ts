@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneySchema } from './common.ts';
+import { moneySchema, textSchema } from './common.ts';
 import { pagedQuerySchema } from './paging.ts';
 import { USER_SORT_FIELDS } from './users.ts';
 
@@ -34,24 +34,30 @@ export const warehouseSchema = z.object({
 export type Warehouse = z.infer<typeof warehouseSchema>;
 
 const text = (key: string, max: number) =>
-  z.string({ error: key }).trim().min(1, { error: key }).max(max, { error: 'validation.tooLong' });
+  textSchema(key).trim().min(1, { error: key }).max(max, { error: 'validation.tooLong' });
 
 /** POST /api/warehouses and PUT /api/warehouses/{id}. */
 export const warehouseUpsertBodySchema = z.object({
   assecoId: text('validation.assecoIdRequired', 50),
   name: text('validation.warehouseNameRequired', 200),
   address: text('validation.addressRequired', 300),
-  nip: z
-    .string()
+  // Optional: empty (or left out) is null.
+  nip: textSchema('validation.nipInvalid')
     .trim()
-    .regex(/^\d{10}$/, { error: 'validation.nipInvalid' })
     .nullish()
-    .or(z.literal('').transform(() => null)),
-  email: z
-    .email({ error: 'validation.emailInvalid' })
-    .max(254)
+    .transform((v) => v || null)
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{10}$/, { error: 'validation.nipInvalid' })
+        .nullable(),
+    ),
+  email: textSchema('validation.emailInvalid')
+    .trim()
+    .max(254, { error: 'validation.emailTooLong' })
     .nullish()
-    .or(z.literal('').transform(() => null)),
+    .transform((v) => v || null)
+    .pipe(z.email({ error: 'validation.emailInvalid' }).nullable()),
   admins_ids: z.array(z.number().int().min(1).max(2_147_483_647)).max(100).default([]),
 });
 export type WarehouseUpsertBody = z.input<typeof warehouseUpsertBodySchema>;

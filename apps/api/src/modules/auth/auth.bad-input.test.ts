@@ -43,6 +43,10 @@ const MESSAGES = {
   },
   passwordRequired: { pl: 'Pole hasło jest wymagane', en: 'Password is required' },
   passwordTooLong: { pl: 'Hasło może mieć najwyżej 128 znaków', en: 'A password may have at most 128 characters' },
+  textInvalid: {
+    pl: 'Tekst zawiera niedozwolony znak (znak NUL lub niepełny znak Unicode)',
+    en: 'The text contains a character that is not allowed (NUL or an incomplete Unicode character)',
+  },
 } as const;
 
 type Lang = 'pl' | 'en';
@@ -200,7 +204,7 @@ function commonCases(fields: { emailField: boolean }): BadCase[] {
         name: 'e-mail with a NUL byte',
         payload: { email: 'admin@example.com\u0000' },
         status: 422,
-        errors: { email: MESSAGES.emailInvalid },
+        errors: { email: MESSAGES.textInvalid },
       },
       {
         name: 'SQL in the e-mail',

@@ -13,6 +13,7 @@ import {
   pagedSchema,
   payoutBatchBodySchema,
   payoutBatchSchema,
+  payoutResultFileSchema,
   translate,
   withdrawalBodySchema,
   withdrawalListQuerySchema,
@@ -175,7 +176,7 @@ export async function walletRoutes(fastify: FastifyInstance) {
         tags: ['payouts'],
         summary: "Import the issuer's result file (withdrawal_id;status;reason), all lines or none",
         params: idParamSchema,
-        body: z.string({ error: 'withdrawals.resultFileInvalid' }).max(5 * 1024 * 1024),
+        body: payoutResultFileSchema,
         response: {
           200: z.object({ paid: z.number().int(), failed: z.number().int(), unchanged: z.number().int() }),
           ...errors,

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { csvFileName, csvMoney, csvStream, timeZoneOf } from '../../lib/csv.ts';
+import { prefetchFirst } from '../../lib/prefetch.ts';
 import { allow, requireUser } from '../../plugins/auth.ts';
 import * as service from './warehouses.service.ts';
 
@@ -60,7 +61,9 @@ export async function warehouseRoutes(fastify: FastifyInstance) {
       const header = ['id', 'assecoId', 'name', 'address', 'adminsCount', 'phCount', 'activeCount', 'amount'].map(
         (k) => (k === 'id' ? 'ID' : t(`csv.warehouses.${k}`)),
       );
-      const stream = csvStream(header, service.exportWarehouses(app.db, actor, req.query), (w) => [
+      // The first rows are read before the header goes out: a failing query is an error answer, not a cut file.
+      const rows = await prefetchFirst(service.exportWarehouses(app.db, actor, req.query));
+      const stream = csvStream(header, rows, (w) => [
         w.id,
         w.asseco_id,
         w.name,
