@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { type $ZodIssue, type $ZodType, safeParse } from 'zod/v4/core';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, ThrottledError } from '../lib/app-error.ts';
 
 const zodLocales = { pl: z.locales.pl(), en: z.locales.en() };
 
@@ -28,6 +28,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const lang = req.lang ?? 'pl';
     if (err instanceof AppError) {
+      if (err instanceof ThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));
       const errors = err.fieldErrors
         ? Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v.map((m) => translate(lang, m))]))
         : undefined;
@@ -51,7 +52,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         return send(reply, 415, { message: translate(lang, 'errors.unsupportedMediaType') });
     }
     const status = err.statusCode ?? 500;
-    if (status === 429) return send(reply, 429, { message: translate(lang, 'errors.tooManyRequests') });
+    if (status === 429) {
+      // Every 429 says when to come back.
+      if (!reply.hasHeader('retry-after')) reply.header('retry-after', '60');
+      return send(reply, 429, { message: translate(lang, 'errors.tooManyRequests') });
+    }
     if (status === 401) return send(reply, 401, { message: translate(lang, 'errors.unauthenticated') });
     if (status === 403) return send(reply, 403, { message: translate(lang, 'errors.forbidden') });
     if (status === 404) return send(reply, 404, { message: translate(lang, 'errors.notFound') });

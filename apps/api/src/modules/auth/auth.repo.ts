@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { authThrottle, logins, passwordTokens, sessions, users } from '../../db/schema.ts';
+import { logins, passwordTokens, sessions, users } from '../../db/schema.ts';
 
 export async function insertSession(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date) {
   await db.insert(sessions).values({ userId, tokenHash, expiresAt });
@@ -66,42 +66,23 @@ export async function markTokenUsed(db: DbOrTx, id: number) {
 export async function setPasswordHash(db: DbOrTx, userId: number, hash: string) {
   await db
     .update(users)
-    .set({ passwordHash: hash, activatedAt: sql`coalesce(${users.activatedAt}, now())`, updatedAt: new Date() })
+    // The link went to the account's e-mail (it is bound to it): the owner has proved the address.
+    .set({
+      passwordHash: hash,
+      activatedAt: sql`coalesce(${users.activatedAt}, now())`,
+      emailConfirmed: true,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, userId));
 }
 
-/** Keys currently blocked, of those given. */
-export async function blockedKeys(db: DbOrTx, keys: string[]): Promise<string[]> {
+/** Has the (active) account with this e-mail signed in from this address before? */
+export async function signedInFrom(db: DbOrTx, email: string, ip: string): Promise<boolean> {
   const rows = await db
-    .select({ key: authThrottle.key, blockedUntil: authThrottle.blockedUntil })
-    .from(authThrottle)
-    .where(sql`${authThrottle.key} in ${keys} and ${authThrottle.blockedUntil} > now()`);
-  return rows.map((r) => r.key);
-}
-
-/** Counts one failure against `key` in a sliding window, blocking the key once it reaches `limit`. */
-export async function countFailure(db: DbOrTx, key: string, limit: number, windowMinutes: number) {
-  const window = sql.raw(`interval '${Math.trunc(windowMinutes)} minutes'`);
-  const fresh = sql`${authThrottle.windowStartedAt} < now() - ${window}`;
-  const next = sql`(case when ${fresh} then 1 else ${authThrottle.failures} + 1 end)`;
-  await db
-    .insert(authThrottle)
-    .values({ key, failures: 1, windowStartedAt: new Date(), blockedUntil: limit <= 1 ? new Date() : null })
-    .onConflictDoUpdate({
-      target: authThrottle.key,
-      set: {
-        failures: next,
-        windowStartedAt: sql`case when ${fresh} then now() else ${authThrottle.windowStartedAt} end`,
-        blockedUntil: sql`case when ${next} >= ${limit} then now() + ${window} else null end`,
-      },
-    });
-}
-
-export async function clearFailures(db: DbOrTx, key: string) {
-  await db.delete(authThrottle).where(eq(authThrottle.key, key));
-}
-
-/** Housekeeping: throttle rows whose window and block have both passed. */
-export async function pruneThrottle(db: DbOrTx) {
-  await db.delete(authThrottle).where(lte(authThrottle.windowStartedAt, sql`now() - interval '1 day'`));
+    .select({ id: logins.id })
+    .from(logins)
+    .innerJoin(users, eq(users.id, logins.userId))
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt), eq(logins.ip, ip)))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -1,4 +1,4 @@
-import { type Lang, type Role, type SetPasswordBody, translate } from '@incentive/contracts';
+import { isAdmin, type Lang, type Role, type SetPasswordBody, translate } from '@incentive/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -6,9 +6,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { canManageUser, findActiveUserByEmail } from '../access/access.service.ts';
 import * as repo from './auth.repo.ts';
-
-/** Failed sign-ins: 5 per e-mail or 50 per address within 15 minutes, then 15 minutes of 429. */
-export const THROTTLE = { perEmail: 5, perIp: 50, windowMinutes: 15 } as const;
+import { claimAttempt, forgive, SIGN_IN_THROTTLE } from './throttle.ts';
 
 export interface AuthSettings {
   sessionTtlHours: number;
@@ -22,24 +20,19 @@ export async function login(
   s: AuthSettings,
   input: { email: string; password: string; ip: string; userAgent?: string },
 ): Promise<{ token: string; token_type: 'Bearer' }> {
-  const emailKey = `email:${input.email.toLowerCase()}`;
-  const ipKey = `ip:${input.ip}`;
-  if ((await repo.blockedKeys(db, [emailKey, ipKey])).length > 0) throw new AppError(429, 'auth.throttled');
-
-  const user = await findActiveUserByEmail(db, input.email);
+  const email = input.email.toLowerCase();
+  // Counted as a failure before the check (throttle.ts); a success takes it back.
+  const claim = await claimAttempt(db, SIGN_IN_THROTTLE, email, input.ip, () => repo.signedInFrom(db, email, input.ip));
+  const user = await findActiveUserByEmail(db, email);
   // Verify against a dummy hash when there is no user, so the answer takes as long either way.
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash(s.scryptLogN)));
-  if (!user?.passwordHash || !ok) {
-    await repo.countFailure(db, emailKey, THROTTLE.perEmail, THROTTLE.windowMinutes);
-    await repo.countFailure(db, ipKey, THROTTLE.perIp, THROTTLE.windowMinutes);
-    throw new AppError(401, 'login.errorLogin');
-  }
+  if (!user?.passwordHash || !ok) throw new AppError(401, 'login.errorLogin');
 
   const { token, hash } = newToken();
   await db.transaction(async (tx) => {
     await repo.insertSession(tx, user.id, hash, new Date(Date.now() + s.sessionTtlHours * 3600_000));
     await repo.recordLogin(tx, user.id, input.ip, input.userAgent);
-    await repo.clearFailures(tx, emailKey);
+    await forgive(tx, claim);
   });
   return { token, token_type: 'Bearer' };
 }
@@ -65,13 +58,17 @@ export async function setPassword(db: Db, s: AuthSettings, body: SetPasswordBody
   });
 }
 
-/** Creates a fresh set-password link for a user and e-mails it. Used on account creation and on resend. */
+/**
+ * Creates a fresh set-password link for a user and e-mails it. Used on account creation, on resend
+ * (an invitation) and on the owner's forgotten-password request (a reset).
+ */
 export async function sendSetPasswordLink(
   db: Db,
   mailer: Mailer,
   s: AuthSettings,
   user: { id: number; email: string; name: string },
   lang: Lang,
+  kind: 'invite' | 'reset' = 'invite',
 ): Promise<string> {
   const { token, hash } = newToken();
   const tokenId = await repo.insertPasswordToken(
@@ -83,15 +80,23 @@ export async function sendSetPasswordLink(
   const link = `${s.publicUrl}/register?${new URLSearchParams({ token, email: user.email })}`;
   await mailer.send({
     to: user.email,
-    subject: translate(lang, 'mail.setPassword.subject'),
-    text: translate(lang, 'mail.setPassword.body', { name: user.name, link, hours: s.setPasswordTtlHours }),
+    subject: translate(lang, kind === 'reset' ? 'mail.resetPassword.subject' : 'mail.setPassword.subject'),
+    text: translate(lang, kind === 'reset' ? 'mail.resetPassword.body' : 'mail.setPassword.body', {
+      name: user.name,
+      link,
+      hours: s.setPasswordTtlHours,
+    }),
   });
   // Retire the older links only after the new one went out: a failed send leaves the user's old link working.
   await repo.retireOtherTokens(db, user.id, tokenId);
   return link;
 }
 
-/** POST /api/resend-set-password: only for users in the caller's scope; others look like unknown e-mails. */
+/**
+ * POST /api/resend-set-password: only for users in the caller's scope; others look like unknown
+ * e-mails. A link to an account that is already active would let its sender take it over, so only
+ * root and admin send one (the owner asks for its own with POST /api/forgot-password).
+ */
 export async function resendSetPassword(
   db: Db,
   mailer: Mailer,
@@ -104,5 +109,6 @@ export async function resendSetPassword(
   if (!target || !(await canManageUser(db, actor, { id: target.id, role: target.role as Role }))) {
     throw new AppError(404, 'auth.userNotFound');
   }
+  if (target.activatedAt && !isAdmin(actor.role)) throw new AppError(403, 'auth.resendActiveAdminOnly');
   return sendSetPasswordLink(db, mailer, s, target, lang);
 }

@@ -186,32 +186,37 @@ describe('POST /api/login', () => {
 });
 
 describe('sign-in throttling', () => {
-  it('answers 429 after 5 failures for one e-mail, even with the right password, in any letter case', async () => {
+  it('answers 429 with Retry-After to one address after 5 failures for one account, even with the right password, in any letter case', async () => {
     const u = await take({ role: 'seller', activated: true });
     const email = u.email;
+    const ip = freshIp();
     for (let i = 0; i < 5; i++) {
-      const res = await login({ email: i % 2 ? email.toUpperCase() : email, password: `bad-${i}` }, { ip: freshIp() });
+      const res = await login({ email: i % 2 ? email.toUpperCase() : email, password: `bad-${i}` }, { ip });
       expect(res.statusCode, `failure ${i + 1}`).toBe(401);
     }
-    const blocked = await login({ email, password: DEMO_PASSWORD }, { ip: freshIp() });
+    const blocked = await login({ email, password: DEMO_PASSWORD }, { ip });
     expect(blocked.statusCode).toBe(429);
+    const wait = Number(blocked.headers['retry-after']);
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(15);
     expect(blocked.json()).toEqual({
-      message: 'Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za kilka minut.',
+      message: `Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za ${wait} s.`,
     });
-    const en = await login({ email, password: DEMO_PASSWORD }, { ip: freshIp(), lang: 'en' });
+    const en = await login({ email, password: DEMO_PASSWORD }, { ip, lang: 'en' });
     expect(en.statusCode).toBe(429);
-    expect(en.json().message).toBe('Too many failed sign-in attempts. Try again in a few minutes.');
-    // Other accounts are not affected.
-    expect((await login({ email: 'admin@example.com', password: DEMO_PASSWORD }, { ip: freshIp() })).statusCode).toBe(
-      200,
-    );
+    expect(en.json().message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ s\.$/);
+    // Other accounts from the same address are not affected.
+    expect((await login({ email: 'admin@example.com', password: DEMO_PASSWORD }, { ip })).statusCode).toBe(200);
   });
 
-  it('throttles unknown e-mails too, so blocking does not reveal which accounts exist', async () => {
+  it('throttles unknown e-mails the same way, so blocking does not reveal which accounts exist', async () => {
+    const ip = freshIp();
     for (let i = 0; i < 5; i++) {
-      expect((await login({ email: 'ghost@example.com', password: 'x' }, { ip: freshIp() })).statusCode).toBe(401);
+      expect((await login({ email: 'ghost@example.com', password: 'x' }, { ip })).statusCode).toBe(401);
     }
-    expect((await login({ email: 'ghost@example.com', password: 'x' }, { ip: freshIp() })).statusCode).toBe(429);
+    const blocked = await login({ email: 'ghost@example.com', password: 'x' }, { ip });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 
   it('forgets earlier failures after a successful sign-in', async () => {
@@ -231,7 +236,9 @@ describe('sign-in throttling', () => {
       const res = await login({ email: `spray-${i}@example.com`, password: 'x' }, { ip });
       expect(res.statusCode, `failure ${i + 1}`).toBe(401);
     }
-    expect((await login({ email: 'admin@example.com', password: DEMO_PASSWORD }, { ip })).statusCode).toBe(429);
+    const blocked = await login({ email: 'admin@example.com', password: DEMO_PASSWORD }, { ip });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     // Another address still signs in.
     expect((await login({ email: 'admin@example.com', password: DEMO_PASSWORD }, { ip: freshIp() })).statusCode).toBe(
       200,
@@ -667,8 +674,8 @@ describe('POST /api/resend-set-password scope', () => {
     expect(res.json()).toEqual({ message: 'Nie posiadasz uprawnień, akcja nieautoryzowana' });
   });
 
-  it('lets a wholesaler reach a seller of its warehouse', async () => {
-    const u = await take({ role: 'seller', inWarehouses: wholesalerWarehouses });
+  it('lets a wholesaler reach a seller of its warehouse who has not set a password yet', async () => {
+    const u = await take({ role: 'seller', activated: false, inWarehouses: wholesalerWarehouses });
     const res = await resend(await t.login('wholesaler@example.com'), u.email);
     expect(res.statusCode, res.body).toBe(200);
     expect((await t.lastMailTo(u.email)).link).toBeDefined();
@@ -685,14 +692,14 @@ describe('POST /api/resend-set-password scope', () => {
   });
 
   it('lets a regional manager reach sellers of its warehouses only', async () => {
-    const inside = await take({ role: 'seller', inWarehouses: rksWarehouses });
+    const inside = await take({ role: 'seller', activated: false, inWarehouses: rksWarehouses });
     const outside = await take({ role: 'seller', outsideWarehouses: rksWarehouses });
     expect((await resend(await t.login('rks@example.com'), inside.email)).statusCode).toBe(200);
     await expectNotFound('rks@example.com', outside.email);
   });
 
   it('lets a provider admin reach reps but not admins', async () => {
-    const u = await take({ role: 'seller_reg' });
+    const u = await take({ role: 'seller_reg', activated: false });
     expect((await resend(await t.login('provider@example.com'), u.email)).statusCode).toBe(200);
     await expectNotFound('provider@example.com', 'admin@example.com');
   });
@@ -700,6 +707,39 @@ describe('POST /api/resend-set-password scope', () => {
   it('lets an admin reach anyone but root, and root reach everyone', async () => {
     await expectNotFound('admin@example.com', 'root@example.com');
     expect((await resend(await t.login('root@example.com'), 'admin@example.com')).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['wholesaler@example.com', () => take({ role: 'seller', activated: true, inWarehouses: wholesalerWarehouses })],
+    ['rks@example.com', () => take({ role: 'seller', activated: true, inWarehouses: rksWarehouses })],
+    ['provider@example.com', () => take({ role: 'seller_reg', activated: true })],
+  ])(
+    'refuses %s a link to an account in scope that is already active, with 403 and nothing sent',
+    async (actor, target) => {
+      const u = await target();
+      const before = await writeCounts(t.db);
+      const mails = (await t.outbox()).length;
+      const res = await resend(await t.login(actor), u.email);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toEqual({
+        message:
+          'To konto jest już aktywne: nowy link do ustawienia hasła wysyła tylko administrator albo sam użytkownik (Nie pamiętasz hasła? na stronie logowania).',
+      });
+      const en = await resend(await t.login(actor), u.email, 'en');
+      expect(en.json().message).toMatch(/^This account is already active/);
+      const after = await writeCounts(t.db);
+      expect(after.passwordTokens).toBe(before.passwordTokens);
+      expect((await t.outbox()).length).toBe(mails);
+    },
+  );
+
+  it('lets root and admin send a link to an active account', async () => {
+    const u = await take({ role: 'seller', activated: true });
+    expect((await resend(await t.login('admin@example.com'), u.email)).statusCode).toBe(200);
+    const link = linkParams((await t.lastMailTo(u.email)).link as string);
+    expect(link.email).toBe(u.email);
+    const v = await take({ role: 'seller_reg', activated: true });
+    expect((await resend(await t.login('root@example.com'), v.email)).statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown e-mail, in English when asked', async () => {

@@ -1,0 +1,139 @@
+import { like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userPool } from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { authThrottle } from '../../db/schema.ts';
+import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
+
+/*
+ * Sign-in throttling of docs/decisions/014: per account and address with growing delays, a far
+ * higher account-wide limit that spares the owner's known addresses, 50 failures per address, a
+ * Retry-After on every 429, counted in the database so that every API process shares it.
+ */
+
+let t: TestApp;
+let take: ReturnType<typeof userPool>;
+let ipCounter = 0;
+const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  take = userPool(t.db);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function login(email: string, password: string, ip: string, app = t.app) {
+  return app.inject({ method: 'POST', url: '/api/login', payload: { email, password }, remoteAddress: ip });
+}
+
+async function failTimes(n: number, email: string, ip: string) {
+  for (let i = 0; i < n; i++) {
+    const res = await login(email, `wrong-${i}`, ip);
+    expect(res.statusCode, `failure ${i + 1}: ${res.body}`).toBe(401);
+  }
+}
+
+/** Lets the current block of every counter of `email` run out, as if its time had passed. */
+async function endBlocks(email: string) {
+  await t.db
+    .update(authThrottle)
+    .set({ blockedUntil: sql`now() - interval '1 second'` })
+    .where(like(authThrottle.key, `%${email}`));
+}
+
+const retryAfter = (res: { headers: Record<string, unknown> }) => Number(res.headers['retry-after']);
+
+describe('sign-in throttling per account and address', () => {
+  it("does not lock an admin out: failures from one address leave the owner's other addresses alone", async () => {
+    const u = { email: 'admin@example.com' };
+    const attacker = freshIp();
+    await failTimes(5, u.email, attacker);
+    // Before the fix, the account itself was locked for 15 minutes, for everyone.
+    expect((await login(u.email, DEMO_PASSWORD, attacker)).statusCode).toBe(429);
+    const owner = await login(u.email, DEMO_PASSWORD, freshIp());
+    expect(owner.statusCode, owner.body).toBe(200);
+  });
+
+  it('makes each further failure wait twice as long, up to 15 minutes', async () => {
+    const u = await take({ role: 'seller', activated: true });
+    const ip = freshIp();
+    await failTimes(4, u.email, ip);
+    const waits: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      // The failure that reaches the limit (and each one after a block ran out) starts a longer block.
+      const fail = await login(u.email, 'still-wrong', ip);
+      expect(fail.statusCode, fail.body).toBe(401);
+      const blocked = await login(u.email, DEMO_PASSWORD, ip);
+      expect(blocked.statusCode).toBe(429);
+      waits.push(retryAfter(blocked));
+      await endBlocks(u.email);
+    }
+    const expected = [15, 30, 60, 120, 240, 480, 900, 900];
+    waits.forEach((w, i) => {
+      expect(w, `block ${i + 1}: ${waits.join(', ')}`).toBeLessThanOrEqual(expected[i] as number);
+      expect(w, `block ${i + 1}: ${waits.join(', ')}`).toBeGreaterThan((expected[i] as number) - 5);
+    });
+    // Once the block runs out, the right password works and the count starts over.
+    expect((await login(u.email, DEMO_PASSWORD, ip)).statusCode).toBe(200);
+    await failTimes(4, u.email, ip);
+    expect((await login(u.email, DEMO_PASSWORD, ip)).statusCode).toBe(200);
+  });
+
+  it('counts a burst of parallel attempts one by one: no more than 5 passwords are checked', async () => {
+    const u = await take({ role: 'seller', activated: true });
+    const ip = freshIp();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login(u.email, `parallel-${i}`, ip)));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15);
+    for (const r of answers.filter((a) => a.statusCode === 429)) expect(retryAfter(r)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('does not count successful sign-ins against the address', async () => {
+    const ip = freshIp();
+    const u = await take({ role: 'seller', activated: true });
+    for (let i = 0; i < 60; i++) expect((await login(u.email, DEMO_PASSWORD, ip)).statusCode).toBe(200);
+    await failTimes(5, `nobody-${ip}@example.com`, ip);
+    expect((await login(u.email, DEMO_PASSWORD, ip)).statusCode).toBe(200);
+  });
+});
+
+describe('the account-wide limit', () => {
+  it('holds an account back after 100 failures from anywhere, briefly, except from addresses it signed in from', async () => {
+    const u = await take({ role: 'seller_reg', activated: true });
+    const home = freshIp();
+    expect((await login(u.email, DEMO_PASSWORD, home)).statusCode).toBe(200);
+    // 100 addresses, 2 failures each: no address reaches its own limit.
+    for (let i = 0; i < 50; i++) await failTimes(2, u.email, freshIp());
+
+    const stranger = await login(u.email, DEMO_PASSWORD, freshIp());
+    expect(stranger.statusCode).toBe(429);
+    const wait = retryAfter(stranger);
+    expect(wait).toBeGreaterThan(4 * 60);
+    expect(wait).toBeLessThanOrEqual(5 * 60);
+    expect(stranger.json().message).toBe(`Zbyt wiele nieudanych prób logowania. Spróbuj ponownie za 5 min.`);
+    // The owner, from where it signed in before, is not held back.
+    const owner = await login(u.email, DEMO_PASSWORD, home);
+    expect(owner.statusCode, owner.body).toBe(200);
+  });
+});
+
+describe('throttling state lives in the database', () => {
+  it('a second API process on the same database sees the failures of the first', async () => {
+    const second = await buildApp({ config: t.config, db: t.db, serveWeb: false });
+    await second.ready();
+    try {
+      const u = await take({ role: 'seller', activated: true });
+      const ip = freshIp();
+      await failTimes(5, u.email, ip);
+      const res = await login(u.email, DEMO_PASSWORD, ip, second);
+      expect(res.statusCode).toBe(429);
+      expect(retryAfter(res)).toBeGreaterThanOrEqual(1);
+    } finally {
+      await second.close();
+    }
+  });
+});

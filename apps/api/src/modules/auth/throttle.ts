@@ -1,0 +1,123 @@
+import type { MessageKey } from '@incentive/contracts';
+import type { DbOrTx } from '../../db/client.ts';
+import { ThrottledError } from '../../lib/app-error.ts';
+import * as repo from './throttle.repo.ts';
+
+/*
+ * Throttling of sign-in and of set-password link requests (docs/decisions/014). Three counters per
+ * attempt, all in the database so every API process shares them:
+ * - pair: one account from one address. A few free failures, then blocks that double with each
+ *   further failure. This is what stops guessing, and it never touches the owner elsewhere.
+ * - account: one account from anywhere. Far higher and short, against guessing from many
+ *   addresses; an address the account has signed in from before is not held back by it.
+ * - address: one address, any account (password spraying).
+ * An attempt is counted before its password is checked, so a burst of parallel attempts cannot
+ * slip past the limit; a successful sign-in takes its count back.
+ */
+
+export type { ThrottleRule } from './throttle.repo.ts';
+
+export interface ThrottlePolicy {
+  /** Prefix of the counters' keys: each policy counts apart. */
+  name: string;
+  pair: repo.ThrottleRule;
+  account: repo.ThrottleRule;
+  address: repo.ThrottleRule;
+  /** The 429's message; it gets the wait as {{wait}}. */
+  message: MessageKey;
+}
+
+const MINUTE = 60;
+const HOUR = 3600;
+const fixed = (free: number, windowSeconds: number, blockSeconds: number): repo.ThrottleRule => ({
+  free,
+  windowSeconds,
+  blockSeconds,
+  growth: 1,
+  maxBlockSeconds: blockSeconds,
+});
+
+/** POST /api/login. */
+export const SIGN_IN_THROTTLE: ThrottlePolicy = {
+  name: 'login',
+  // 5 free failures a day, then 15 s, 30 s, 1 min … up to 15 min between attempts.
+  pair: { free: 5, windowSeconds: 24 * HOUR, blockSeconds: 15, growth: 2, maxBlockSeconds: 15 * MINUTE },
+  account: fixed(100, 15 * MINUTE, 5 * MINUTE),
+  address: fixed(50, 15 * MINUTE, 15 * MINUTE),
+  message: 'auth.throttled',
+};
+
+/** POST /api/forgot-password: every request mails a link, so each one counts. */
+export const RESET_THROTTLE: ThrottlePolicy = {
+  name: 'reset',
+  // 3 links a day, then 1 min, 2 min … up to an hour between requests.
+  pair: { free: 3, windowSeconds: 24 * HOUR, blockSeconds: MINUTE, growth: 2, maxBlockSeconds: HOUR },
+  account: fixed(10, HOUR, 10 * MINUTE),
+  address: fixed(20, HOUR, HOUR),
+  message: 'auth.resetThrottled',
+};
+
+type Counter = 'pair' | 'account' | 'address';
+const COUNTERS: readonly Counter[] = ['pair', 'account', 'address'];
+
+/** The counters one attempt was counted on; hand it to `forgive` when the attempt succeeds. */
+export interface Claim {
+  policy: ThrottlePolicy;
+  keys: Partial<Record<Counter, string>>;
+}
+
+function keysOf(policy: ThrottlePolicy, account: string, ip: string): Record<Counter, string> {
+  // The address comes first and never contains '/', so no account name can forge another pair.
+  return {
+    pair: `${policy.name}:pair:${ip}/${account}`,
+    account: `${policy.name}:account:${account}`,
+    address: `${policy.name}:address:${ip}`,
+  };
+}
+
+/** "15 s" or "3 min": how long to wait, in the message (same in Polish and English). */
+export function formatWait(seconds: number): string {
+  return seconds < 60 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
+}
+
+/**
+ * Counts an attempt on `account` (a lower-cased e-mail, existing or not) from `ip`, or refuses it
+ * with a 429 and Retry-After when one of its counters is blocked. `knownAddress` is asked only
+ * when the account-wide counter alone is blocked.
+ */
+export async function claimAttempt(
+  db: DbOrTx,
+  policy: ThrottlePolicy,
+  account: string,
+  ip: string,
+  knownAddress: () => Promise<boolean>,
+): Promise<Claim> {
+  const keys = keysOf(policy, account, ip);
+  const counted = await Promise.all(COUNTERS.map((c) => repo.claim(db, keys[c], policy[c])));
+  const claim: Claim = { policy, keys: {} };
+  const blocked: Counter[] = [];
+  COUNTERS.forEach((c, i) => {
+    if (counted[i]) claim.keys[c] = keys[c];
+    else blocked.push(c);
+  });
+  if (blocked.length === 0) return claim;
+  if (blocked.length === 1 && blocked[0] === 'account' && (await knownAddress())) return claim;
+  // Refused without a check: take back what this attempt counted.
+  for (const c of COUNTERS) {
+    const key = claim.keys[c];
+    if (key) await repo.release(db, key, policy[c]);
+  }
+  const seconds = await repo.secondsBlocked(
+    db,
+    blocked.map((c) => keys[c]),
+  );
+  throw new ThrottledError(policy.message, seconds, formatWait(seconds));
+}
+
+/** The attempt succeeded: its pair starts over, and the wider counters take it back. */
+export async function forgive(db: DbOrTx, claim: Claim) {
+  const { pair, account, address } = claim.keys;
+  if (pair) await repo.clear(db, pair);
+  if (account) await repo.release(db, account, claim.policy.account);
+  if (address) await repo.release(db, address, claim.policy.address);
+}
