@@ -100,12 +100,18 @@ describe('route declarations', () => {
     expect(outside, `paths missing from packages/contracts/src/routes.ts: ${outside.join(', ')}`).toEqual([]);
   });
 
-  it('only sign-in, set-password and health are public among the API routes', () => {
+  it('only sign-in, set-password, forgotten password and health are public among the API routes', () => {
     const publicRoutes = apiRoutes()
       .filter((r) => r.declared && 'public' in r.declared)
       .map((r) => `${r.method} ${r.url}`)
       .sort();
-    expect(publicRoutes).toEqual(['GET /api/health', 'HEAD /api/health', 'POST /api/login', 'POST /api/set-password']);
+    expect(publicRoutes).toEqual([
+      'GET /api/health',
+      'HEAD /api/health',
+      'POST /api/forgot-password',
+      'POST /api/login',
+      'POST /api/set-password',
+    ]);
   });
 
   it('every non-public /api route answers 401 without a token, in JSON', async () => {

@@ -73,6 +73,9 @@ export const ACTIONS = [
   'users.list',
   // Create, edit, delete users and send set-password links, for the roles `scope.manages` names.
   'users.manage',
+  // A set-password link to an account that already set its password (its owner asks for one itself),
+  // and an e-mail change of such an account that may receive one (decision 014).
+  'users.relinkActive',
   'warehouses.read',
   'warehouses.create',
   'warehouses.edit',
@@ -174,6 +177,7 @@ const ADMIN: RolePolicy = {
     'users.read',
     'users.list',
     'users.manage',
+    'users.relinkActive',
     'warehouses.read',
     'warehouses.create',
     'warehouses.edit',

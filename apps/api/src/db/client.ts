@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { StartupError } from '../lib/startup-error.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -47,8 +48,8 @@ function lockDir(dir: string): () => void {
   if (existsSync(lock)) {
     const pid = Number(readFileSync(lock, 'utf8'));
     if (pid && pid !== process.pid && processAlive(pid)) {
-      throw new Error(
-        `The embedded database in ${dir} is in use by process ${pid}. PGlite allows one process at a time: stop it first, or use PostgreSQL (DATABASE_URL).`,
+      throw new StartupError(
+        `DATA_DIR: the embedded database in ${dir} is in use by process ${pid}. PGlite allows one process at a time: stop it first, choose another DATA_DIR, or use PostgreSQL (DATABASE_URL).`,
       );
     }
   }
@@ -85,6 +86,8 @@ export function openPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    // An unreachable server fails a request (and the start-up check) instead of hanging it.
+    connectionTimeoutMillis: 10_000,
     // The named statements of lib/prepared.ts are written for one plan per shape (placeholders,
     // index-driven). Left to choose, PostgreSQL re-plans the list queries on every call (their
     // LIMIT is a parameter), which cost twice their execution (docs/decisions/010).

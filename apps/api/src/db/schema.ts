@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -31,6 +32,12 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     /** Set when the user first sets a password from the e-mailed link. */
     activatedAt: ts('activated_at'),
+    /**
+     * False after someone other than the owner or an admin changed the e-mail of an activated
+     * account: a forgotten-password link never goes to such an address (docs/decisions/014).
+     * Setting a password through a link sent to it makes it true again.
+     */
+    emailConfirmed: boolean('email_confirmed').notNull().default(true),
     lastLoginAt: ts('last_login_at'),
     /**
      * Sign-ins since login_window.cutoff (the spec's login_counter_weekly, logins of the last 14

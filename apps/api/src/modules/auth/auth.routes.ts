@@ -1,6 +1,7 @@
 import {
   API,
   errorResponseSchema,
+  forgotPasswordBodySchema,
   loginBodySchema,
   loginResponseSchema,
   okResponseSchema,
@@ -12,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, PUBLIC, requireUser } from '../../plugins/auth.ts';
 import * as auth from './auth.service.ts';
+import { requestPasswordReset } from './forgot-password.ts';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 422: errorResponseSchema };
 
@@ -72,6 +74,29 @@ export async function authRoutes(fastify: FastifyInstance) {
     async (req) => {
       await auth.setPassword(app.db, settings(), req.body);
       return { message: translate(req.lang, 'register.success') };
+    },
+  );
+
+  app.post(
+    API.forgotPassword,
+    {
+      config: { access: PUBLIC },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Forgotten password: e-mail a set-password link to the account's own address (the same answer whether it exists or not)",
+        security: [],
+        body: forgotPasswordBodySchema,
+        response: { 200: okResponseSchema, 429: errorResponseSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await requestPasswordReset(app.db, app.mailer, settings(), app.background, {
+        email: req.body.email,
+        ip: req.ip,
+        lang: req.lang,
+      });
+      return { message: translate(req.lang, 'auth.resetRequested') };
     },
   );
 

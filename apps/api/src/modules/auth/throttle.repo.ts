@@ -1,7 +1,7 @@
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { authThrottle } from '../../db/schema.ts';
-import { queryRows } from '../../lib/query-rows.ts';
 
 /** How one counter blocks: see throttle.ts. */
 export interface ThrottleRule {

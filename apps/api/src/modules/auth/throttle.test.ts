@@ -4,7 +4,7 @@ import { userPool } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { authThrottle } from '../../db/schema.ts';
-import { DEMO_PASSWORD } from '../../db/seed/demo.ts';
+import { DEMO_PASSWORD } from '../../seed/demo-accounts.ts';
 
 /*
  * Sign-in throttling of docs/decisions/014: per account and address with growing delays, a far

@@ -85,7 +85,7 @@ export async function insertUser(db: DbOrTx, f: UserFields): Promise<number> {
   return row.id;
 }
 
-export async function updateUser(db: DbOrTx, id: number, f: Partial<UserFields>) {
+export async function updateUser(db: DbOrTx, id: number, f: Partial<UserFields> & { emailConfirmed?: boolean }) {
   await db
     .update(users)
     .set({ ...f, updatedAt: new Date() })

@@ -21,6 +21,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { csvFileName, csvMoney, csvStream, formatDateTime, timeZoneOf } from '../../lib/csv.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
+import { prefetchFirst } from '../../lib/prefetch.ts';
 import { allow, requireUser } from '../../plugins/auth.ts';
 import type { AuthSettings } from '../auth/auth.service.ts';
 import * as service from './users.service.ts';
@@ -115,7 +116,8 @@ export async function userRoutes(fastify: FastifyInstance) {
         'inWithdrawal',
         'withdrawn',
       ].map((k) => t(`csv.users.${k}`));
-      const stream = csvStream(header, chunks, (u) => [
+      // The first rows are read before the header goes out: a failing query is an error answer, not a cut file.
+      const stream = csvStream(header, await prefetchFirst(chunks), (u) => [
         u.id,
         u.asseco_id,
         u.name,
@@ -196,11 +198,15 @@ export async function userRoutes(fastify: FastifyInstance) {
     async (req) => {
       // The keys as sent, before validation turned absent fields into nulls (plugins/sent-keys.ts).
       const keys = req.sentKeys ?? new Set<string>();
-      await service.updateUser(app.db, requireUser(req), req.params.id, req.body, {
-        surname: keys.has('surname'),
-        assecoId: keys.has('assecoId'),
-        phone: keys.has('phone'),
-      });
+      const { mailError } = await service.updateUser(
+        app.db,
+        requireUser(req),
+        req.params.id,
+        req.body,
+        { surname: keys.has('surname'), assecoId: keys.has('assecoId'), phone: keys.has('phone') },
+        { mailer: app.mailer, lang: req.lang },
+      );
+      if (mailError) req.log.error({ err: mailError, userId: req.params.id }, 'e-mail change notice failed');
       return { id: req.params.id, message: translate(req.lang, 'users.updated') };
     },
   );

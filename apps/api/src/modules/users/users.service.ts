@@ -33,6 +33,7 @@ import {
 } from '../access/access.service.ts';
 import { type AuthSettings, sendSetPasswordLink } from '../auth/auth.service.ts';
 import { assertReadable as assertReadableWarehouse, lockAssignable } from '../warehouses/warehouses.service.ts';
+import { emailChangeOf, notifyEmailChange } from './email-change.ts';
 import * as repo from './users.repo.ts';
 
 /** Rows per query when exporting every row of a list. */
@@ -191,9 +192,18 @@ export async function createUser(
 /**
  * PUT /api/auth/profile/{id}: edits a user the actor manages. Optional fields left out of the body
  * keep their value. A scoped actor replaces only the links to its own warehouses; the others stay.
+ * A changed e-mail of an activated account is told to the old address (email-change.ts); a failed
+ * notice does not undo the edit and comes back as `mailError`.
  */
-export async function updateUser(db: Db, actor: Actor, id: number, body: UserBody, sent: SentFields): Promise<void> {
-  await mapUnique(() =>
+export async function updateUser(
+  db: Db,
+  actor: Actor,
+  id: number,
+  body: UserBody,
+  sent: SentFields,
+  mail: { mailer: Mailer; lang: Lang },
+): Promise<{ mailError?: unknown }> {
+  const change = await mapUnique(() =>
     db.transaction(async (tx) => {
       const target = await repo.lockActiveUser(tx, id);
       const current = target ? { id, role: target.role as Role } : undefined;
@@ -214,8 +224,10 @@ export async function updateUser(db: Db, actor: Actor, id: number, body: UserBod
         const kept = (await repo.linkedWarehouseIds(tx, id)).filter((w) => !scope.includes(w));
         links = [...new Set([...kept, ...wanted])];
       }
+      const change = emailChangeOf(actor, target, body.email);
       await repo.updateUser(tx, id, {
         email: body.email,
+        ...(change ? { emailConfirmed: change.confirmed } : {}),
         name: body.name,
         role: body.role,
         ...(sent.surname ? { surname: body.surname } : {}),
@@ -223,8 +235,16 @@ export async function updateUser(db: Db, actor: Actor, id: number, body: UserBod
         ...(sent.phone ? { phone: body.phone } : {}),
       });
       await repo.replaceWarehouses(tx, id, links);
+      return change;
     }),
   );
+  if (!change) return {};
+  try {
+    await notifyEmailChange(mail.mailer, mail.lang, change);
+    return {};
+  } catch (mailError) {
+    return { mailError };
+  }
 }
 
 /** DELETE /api/users/{id}: deactivates (sessions end, history and money stay). Never oneself. */

@@ -1,6 +1,7 @@
 import { type LoginBody, loginBodySchema } from '@incentive/contracts';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +12,7 @@ import { saveToken } from '../../../lib/session.ts';
 import { toastError, toastFailure } from '../../../lib/toast.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { useLogin } from '../api/login.ts';
+import { ForgotPasswordDialog } from '../components/forgot-password-dialog.tsx';
 import { useSignOut } from '../use-sign-out.ts';
 
 /** `/`: the sign-in page. Visiting it signs the current user out (SPEC.md section 2). */
@@ -19,6 +21,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const signOut = useSignOut();
   const login = useLogin();
+  const [forgotOpened, forgot] = useDisclosure(false);
   const form = useForm<LoginBody>({
     initialValues: { email: '', password: '' },
     validate: zodValidate(loginBodySchema),
@@ -62,11 +65,17 @@ export function LoginPage() {
             required
             {...form.getInputProps('password')}
           />
+          <Group justify="flex-end" mt={-8}>
+            <Anchor component="button" type="button" fz="sm" onClick={forgot.open}>
+              {t('login.forgot')}
+            </Anchor>
+          </Group>
           <Button type="submit" loading={login.isPending} size="md" fullWidth mt="xs">
             {t('login.submit')}
           </Button>
         </Stack>
       </form>
+      <ForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} email={form.values.email} />
     </AuthCard>
   );
 }
