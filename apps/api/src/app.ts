@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { requestLogSerializer } from './lib/request-log.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { cardRoutes } from './modules/cards/cards.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -11,9 +12,11 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { warehouseRoutes } from './modules/warehouses/warehouses.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { backgroundPlugin } from './plugins/background.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
+import { noStorePlugin } from './plugins/no-store.ts';
 import { sentKeysPlugin } from './plugins/sent-keys.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -38,7 +41,10 @@ export interface AppDeps {
 /** Builds the whole application without listening: infrastructure plugins first, then feature modules. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // Requests are logged without secrets in their URL (a set-password link's token).
+    logger: deps.logger
+      ? { ...(typeof deps.logger === 'object' ? deps.logger : {}), serializers: { req: requestLogSerializer } }
+      : false,
     bodyLimit: 1024 * 1024,
     // Only behind a proxy may X-Forwarded-For be believed; otherwise a client could spoof its address.
     trustProxy: deps.config.TRUST_PROXY,
@@ -73,6 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await app.register(errorsPlugin);
+  await app.register(backgroundPlugin);
+  await app.register(noStorePlugin);
   await app.register(authPlugin);
   await app.register(sentKeysPlugin);
   await app.register(docsPlugin);

@@ -70,6 +70,8 @@ export interface TestAppOptions {
   /** Extra environment for loadConfig, e.g. SMTP_URL. */
   env?: Record<string, string>;
   mailer?: Mailer;
+  /** Fastify logger options (e.g. `{ level: 'info', stream }` to read what the server logs). */
+  logger?: object;
 }
 
 /** The real application on its own database copy and DATA_DIR, with the real outbox mailer (or SMTP when env says so). */
@@ -84,7 +86,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     LOG_LEVEL: 'silent',
     ...opts.env,
   });
-  const app = await buildApp({ config, db: database.db, mailer: opts.mailer, serveWeb: false });
+  const app = await buildApp({ config, db: database.db, mailer: opts.mailer, serveWeb: false, logger: opts.logger });
   await app.ready();
   const outboxDir = path.join(dataDir, 'outbox');
 

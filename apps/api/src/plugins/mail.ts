@@ -16,7 +16,10 @@ export interface Mailer {
   readonly target: string;
 }
 
-/** SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under DATA_DIR/outbox. */
+/**
+ * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file under DATA_DIR/outbox
+ * and the log says which file (the message itself, and its links, never reach the log).
+ */
 export function createMailer(opts: {
   smtpUrl?: string;
   from: string;
@@ -46,11 +49,8 @@ export function createMailer(opts: {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}-${safeTo}.eml`,
       );
       writeFileSync(file, info.message as Buffer);
-      // Without SMTP the links are logged too, so a developer can follow them from the console.
-      opts.log.info(
-        { to: msg.to, file, links: msg.text.match(/https?:\/\/\S+/g) ?? [] },
-        'e-mail written to the outbox',
-      );
+      // Where it is, never what it says: a set-password link works like a password.
+      opts.log.info({ to: msg.to, file }, 'e-mail not sent (no SMTP_URL): written to the outbox folder');
     },
   };
 }
