@@ -1,67 +1,128 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** A whole number in a range; the message says what to write instead. */
+const int = (min: number, max: number, fallback: number, fix: string) =>
+  z.coerce
+    .number({ error: fix })
+    .int({ error: fix })
+    .min(min, { error: fix })
+    .max(max, { error: fix })
+    .default(fallback);
+
+const flag = (fallback?: 'true' | 'false') => {
+  const f = z.enum(['true', 'false'], { error: 'must be true or false' });
+  return fallback ? f.default(fallback) : f.optional();
+};
+
+/** An address with one of these protocols and a host name. */
+const urlOf = (protocols: string[], fix: string) =>
+  z.string().refine(
+    (v) => {
+      try {
+        const u = new URL(v);
+        return protocols.includes(u.protocol) && u.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    { error: fix },
+  );
+
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
+    .default('development'),
+  PORT: int(1, 65535, 3000, 'must be a whole number from 1 to 65535, e.g. PORT=8080'),
   HOST: z.string().default('0.0.0.0'),
   /** Where the embedded database, the mail outbox and other local state live. */
   DATA_DIR: z.string().default('./data'),
   /** postgres://… to run on a PostgreSQL server instead of the embedded PGlite. */
-  DATABASE_URL: z.string().url().optional(),
+  DATABASE_URL: urlOf(
+    ['postgres:', 'postgresql:'],
+    'must be a PostgreSQL address such as postgres://user:password@localhost:5432/incentive (or unset it for the embedded database)',
+  ).optional(),
   /** smtp(s)://user:pass@host:port to send real e-mail; without it mail goes to DATA_DIR/outbox. */
-  SMTP_URL: z.string().url().optional(),
+  SMTP_URL: urlOf(
+    ['smtp:', 'smtps:'],
+    'must be an SMTP address such as smtp://user:password@mail.example.com:587 or smtps://user:password@mail.example.com:465 (or unset it to write e-mail to DATA_DIR/outbox)',
+  ).optional(),
   MAIL_FROM: z.string().default('Program motywacyjny <no-reply@example.com>'),
   /** Base address used in e-mailed links. */
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: urlOf(
+    ['http:', 'https:'],
+    'must be the address users open, such as https://program.example.com',
+  ).optional(),
   /** Lifetime of a sign-in session. */
-  SESSION_TTL_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 90)
-    .default(24 * 14),
+  SESSION_TTL_HOURS: int(1, 24 * 90, 24 * 14, 'must be a whole number of hours from 1 to 2160'),
   /**
    * How long a token's session lookup is reused (0 turns the cache off). Writes in this process
    * empty it at once; this bounds how late another API process sees a logout or deactivation.
    */
-  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  SESSION_CACHE_SECONDS: int(0, 60, 5, 'must be a whole number of seconds from 0 to 60'),
   /** Lifetime of a set-password link. */
-  SET_PASSWORD_TTL_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 30)
-    .default(72),
+  SET_PASSWORD_TTL_HOURS: int(1, 24 * 30, 72, 'must be a whole number of hours from 1 to 720'),
   /** scrypt cost as log2(N); 17 is OWASP's recommendation. Lower it only in tests. */
-  SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  SCRYPT_LOG_N: int(10, 20, 17, 'must be a whole number from 10 to 20 (17 is the recommended cost)'),
   /** Serve the built web app from this folder (production). */
   WEB_DIST: z.string().default('apps/web/dist'),
-  SEED_DEMO: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+  /**
+   * Seed demo data (published passwords) into an empty database on start. Default: yes on the
+   * embedded database in development, never in production (NODE_ENV=production or DATABASE_URL).
+   */
+  SEED_DEMO: flag(),
+  /** On a database without a root account, create one for this e-mail and mail it a set-password link. */
+  ROOT_EMAIL: z.email({ error: 'must be an e-mail address, e.g. ROOT_EMAIL=it@example.com' }).optional(),
   /** Set to true only behind a reverse proxy: then X-Forwarded-For gives the client address (sign-in throttling uses it). */
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag('false'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
 });
 
-export type Config = z.infer<typeof envSchema> & { publicUrl: string };
+type Env = z.infer<typeof envSchema>;
 
-/** Parses the environment once at boot; a bad value stops the server with a clear message. */
+export type Config = Omit<Env, 'SEED_DEMO' | 'TRUST_PROXY'> & {
+  SEED_DEMO: boolean;
+  TRUST_PROXY: boolean;
+  /** NODE_ENV=production or a PostgreSQL server: no demo data unless SEED_DEMO=true says so. */
+  production: boolean;
+  publicUrl: string;
+};
+
+/** A bad setting: one line per variable, naming it and what to write instead (server.ts prints them, no stack). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+  constructor(readonly lines: string[]) {
+    super(lines.join('\n'));
+  }
+}
+
+/**
+ * Parses the environment once at boot. An empty variable counts as unset; a bad value throws a
+ * ConfigError that names the variable and the fix (never echoing the value: it may hold a password).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    const byVariable = new Map<string, string>();
+    for (const i of parsed.error.issues) {
+      const name = String(i.path[0] ?? 'environment');
+      if (!byVariable.has(name)) byVariable.set(name, `Configuration error: ${name} ${i.message}.`);
+    }
+    throw new ConfigError([...byVariable.values()]);
   }
   const c = parsed.data;
+  const production = c.NODE_ENV === 'production' || c.DATABASE_URL !== undefined;
   return {
     ...c,
     DATA_DIR: path.resolve(c.DATA_DIR),
+    SEED_DEMO: c.SEED_DEMO === undefined ? !production : c.SEED_DEMO === 'true',
+    TRUST_PROXY: c.TRUST_PROXY === 'true',
+    production,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
   };
 }

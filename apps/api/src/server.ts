@@ -1,61 +1,96 @@
 import './runtime-check.ts';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isSeeded } from './seed/demo-accounts.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { StartupError } from './lib/startup-error.ts';
+import { isSeeded, workingDemoAccounts } from './seed/demo-accounts.ts';
+import { banner } from './startup/banner.ts';
+import { databaseFailure, listenFailure } from './startup/failures.ts';
+import { ensureRootAccount } from './startup/root-account.ts';
 
-const config = loadConfig();
-const database = await openDatabase(config);
-await database.migrate();
-// PGlite runs no autovacuum: refresh the planner's statistics at start so plans stay good as data grows.
-if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
+let app: FastifyInstance | undefined;
+let database: Database | undefined;
 
-const app = await buildApp({
-  config,
-  db: database.db,
-  serveWeb: true,
-  logger: { level: config.LOG_LEVEL },
-});
+async function start() {
+  const config = loadConfig();
+  database = await openDatabase(config);
+  if (database.kind === 'postgres' && config.DATABASE_URL) {
+    try {
+      await database.db.execute(sql`select 1`);
+    } catch (err) {
+      throw databaseFailure(config.DATABASE_URL, err);
+    }
+  }
+  await database.migrate();
+  // PGlite runs no autovacuum: refresh the planner's statistics at start so plans stay good as data grows.
+  if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
 
-if (config.SEED_DEMO && !(await isSeeded(database.db))) {
-  app.log.info('empty database: seeding demo data');
-  const started = Date.now();
-  // Loaded only here: a start that does not seed never loads the generator (@faker-js/faker).
-  const { seedDemo } = await import('./seed/demo.ts');
-  await seedDemo(database.db, { scryptLogN: config.SCRYPT_LOG_N });
-  app.log.info(`demo data seeded in ${Date.now() - started} ms`);
+  app = await buildApp({ config, db: database.db, serveWeb: true, logger: { level: config.LOG_LEVEL } });
+  if (!config.SMTP_URL && config.production) {
+    app.log.warn(`SMTP_URL is not set: no e-mail leaves this machine; messages are written to ${app.mailer.target}`);
+  }
+
+  // Demo data has published passwords: only on request in production (config.ts decides SEED_DEMO).
+  const empty = !(await isSeeded(database.db));
+  let demo: 'seeded' | 'kept' | 'none' = 'none';
+  if (config.SEED_DEMO && empty) {
+    app.log.info('empty database: seeding demo data');
+    const started = Date.now();
+    // Loaded only here: a start that does not seed never loads the generator (@faker-js/faker).
+    const { seedDemo } = await import('./seed/demo.ts');
+    await seedDemo(database.db, { scryptLogN: config.SCRYPT_LOG_N });
+    app.log.info(`demo data seeded in ${Date.now() - started} ms`);
+    demo = 'seeded';
+  }
+  const demoAccounts = await workingDemoAccounts(database.db);
+  if (demo === 'none' && demoAccounts.length > 0) demo = 'kept';
+  const root = await ensureRootAccount(
+    database.db,
+    app.mailer,
+    {
+      sessionTtlHours: config.SESSION_TTL_HOURS,
+      setPasswordTtlHours: config.SET_PASSWORD_TTL_HOURS,
+      scryptLogN: config.SCRYPT_LOG_N,
+      publicUrl: config.publicUrl,
+    },
+    config.ROOT_EMAIL,
+  );
+
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    throw listenFailure(err, config.PORT, config.HOST);
+  }
+  console.log(banner({ config, database: database.kind, mailTarget: app.mailer.target, demo, demoAccounts, root }));
 }
 
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info(`${signal}: shutting down`);
+  app?.log.info(`${signal}: shutting down`);
   try {
-    await app.close();
-    await database.close();
+    await app?.close();
+    await database?.close();
     process.exit(0);
   } catch (err) {
-    app.log.error(err);
+    app?.log.error(err);
     process.exit(1);
   }
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.PORT, host: config.HOST });
-const url = `http://localhost:${config.PORT}`;
-console.log(
-  [
-    '',
-    `  Program motywacyjny is running at ${url}`,
-    `  API docs: ${url}/api/docs`,
-    `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}/db` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  E-mail:   ${config.SMTP_URL ? 'SMTP' : `written to ${config.DATA_DIR}/outbox`}`,
-    '',
-    `  Demo accounts (password ${DEMO_PASSWORD}):`,
-    ...DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(24)} ${a.role}`),
-    '',
-  ].join('\n'),
-);
+try {
+  await start();
+} catch (err) {
+  // A setting to fix: one line naming it, no stack trace. Anything else is a bug and keeps its stack.
+  if (!(err instanceof StartupError || err instanceof ConfigError)) throw err;
+  console.error(err.message);
+  await app?.close().catch(() => {});
+  await database?.close().catch(() => {});
+  process.exit(1);
+}

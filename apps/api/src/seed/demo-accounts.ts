@@ -1,7 +1,8 @@
 import type { Role } from '@incentive/contracts';
-import { count } from 'drizzle-orm';
+import { and, count, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
+import { verifyPassword } from '../lib/password.ts';
 
 /*
  * What the demo seed creates and whether it already ran, without the generator: the server's
@@ -24,4 +25,29 @@ export const DEMO_ACCOUNTS: { email: string; role: Role; name: string; surname: 
 export async function isSeeded(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   return (row?.n ?? 0) > 0;
+}
+
+/**
+ * The demo accounts that really sign in with the published demo password, for the start-up banner:
+ * a database without the demo (or whose demo passwords were changed) prints none.
+ */
+export async function workingDemoAccounts(db: Db): Promise<typeof DEMO_ACCOUNTS> {
+  const rows = await db
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(
+      and(
+        inArray(
+          users.email,
+          DEMO_ACCOUNTS.map((a) => a.email),
+        ),
+        isNull(users.deletedAt),
+        isNotNull(users.passwordHash),
+      ),
+    );
+  const working = new Set<string>();
+  for (const r of rows) {
+    if (r.passwordHash && (await verifyPassword(DEMO_PASSWORD, r.passwordHash))) working.add(r.email);
+  }
+  return DEMO_ACCOUNTS.filter((a) => working.has(a.email));
 }

@@ -79,6 +79,16 @@ export interface UserFields {
   phone: string | null;
 }
 
+/** Is there an active root account? */
+export async function activeRootExists(db: DbOrTx): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'root'), isNull(users.deletedAt)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function insertUser(db: DbOrTx, f: UserFields): Promise<number> {
   const [row] = await db.insert(users).values(f).returning({ id: users.id });
   if (!row) throw new Error('insert returned no row');

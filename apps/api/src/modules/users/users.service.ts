@@ -247,6 +247,25 @@ export async function updateUser(
   }
 }
 
+/**
+ * The first account of a database without the demo (ROOT_EMAIL at start-up): a root for `email`,
+ * which gets a set-password link. Nothing happens while an active root exists.
+ */
+export async function createFirstRoot(
+  db: Db,
+  mailer: Mailer,
+  settings: AuthSettings,
+  email: string,
+  lang: Lang,
+): Promise<'present' | 'created' | 'email-taken'> {
+  if (await repo.activeRootExists(db)) return 'present';
+  if (await repo.emailTaken(db, email)) return 'email-taken';
+  const fields: repo.UserFields = { email, name: 'Root', surname: null, role: 'root', assecoId: null, phone: null };
+  const id = await mapUnique(() => repo.insertUser(db, fields));
+  await sendSetPasswordLink(db, mailer, settings, { id, email, name: fields.name }, lang);
+  return 'created';
+}
+
 /** DELETE /api/users/{id}: deactivates (sessions end, history and money stay). Never oneself. */
 export async function deleteUser(db: Db, actor: Actor, id: number): Promise<void> {
   if (actor.id === id) throw new AppError(403, 'users.cannotDeleteSelf');
@@ -281,5 +300,7 @@ export async function listLogins(
 
 /** For the cards feature: locks the user and keeps users.card_number (searchable, sortable) on the newest card. */
 export const lockActiveUser = repo.lockActiveUser;
+/** For the start-up: is there an active root account? */
+export const rootExists = repo.activeRootExists;
 export const setCurrentCardNumber = repo.setCardNumber;
 export const currentCardHolder = repo.cardHolder;

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const base = { DATA_DIR: '/tmp/incentive-config-test' };
+
+function errorLines(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ ...base, ...env });
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).lines;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('demo data by default only on the embedded database in development', () => {
+  it('seeds the demo on a development start with the embedded database', () => {
+    const c = loadConfig(base);
+    expect(c.production).toBe(false);
+    expect(c.SEED_DEMO).toBe(true);
+  });
+
+  it('never seeds it in production (NODE_ENV=production or a PostgreSQL server) unless SEED_DEMO=true', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).SEED_DEMO).toBe(false);
+    const server = loadConfig({ ...base, DATABASE_URL: 'postgres://app:secret@db.internal:5432/incentive' });
+    expect(server.production).toBe(true);
+    expect(server.SEED_DEMO).toBe(false);
+    expect(loadConfig({ ...base, NODE_ENV: 'production', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgresql://db/x', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(loadConfig({ ...base, SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+  });
+
+  it('treats an empty variable as unset', () => {
+    const c = loadConfig({ ...base, SMTP_URL: '', PORT: '', SEED_DEMO: '' });
+    expect(c.SMTP_URL).toBeUndefined();
+    expect(c.PORT).toBe(3000);
+    expect(c.SEED_DEMO).toBe(true);
+  });
+});
+
+describe('a bad value names the variable and the fix, one line each, never the value', () => {
+  it.each([
+    [{ PORT: 'abc' }, 'Configuration error: PORT must be a whole number from 1 to 65535, e.g. PORT=8080.'],
+    [{ PORT: '70000' }, 'Configuration error: PORT must be a whole number from 1 to 65535, e.g. PORT=8080.'],
+    [
+      { SMTP_URL: 'mail.example.com:587' },
+      'Configuration error: SMTP_URL must be an SMTP address such as smtp://user:password@mail.example.com:587 or smtps://user:password@mail.example.com:465 (or unset it to write e-mail to DATA_DIR/outbox).',
+    ],
+    [
+      { DATABASE_URL: 'mysql://root:secret@db/x' },
+      'Configuration error: DATABASE_URL must be a PostgreSQL address such as postgres://user:password@localhost:5432/incentive (or unset it for the embedded database).',
+    ],
+    [{ SEED_DEMO: 'yes' }, 'Configuration error: SEED_DEMO must be true or false.'],
+    [
+      { ROOT_EMAIL: 'boss' },
+      'Configuration error: ROOT_EMAIL must be an e-mail address, e.g. ROOT_EMAIL=it@example.com.',
+    ],
+  ])('%j', (env, line) => {
+    const lines = errorLines(env);
+    expect(lines).toEqual([line]);
+    expect(lines.join('\n')).not.toContain('secret');
+  });
+
+  it('reports each bad variable once', () => {
+    expect(errorLines({ PORT: 'x', SMTP_URL: 'smtp:', LOG_LEVEL: 'loud' })).toEqual([
+      'Configuration error: PORT must be a whole number from 1 to 65535, e.g. PORT=8080.',
+      expect.stringMatching(/^Configuration error: SMTP_URL must be an SMTP address/),
+      'Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.',
+    ]);
+  });
+});
