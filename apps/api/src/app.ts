@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { requestLogSerializer } from './lib/request-log.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { keepThrottleTidy } from './modules/auth/throttle.ts';
 import { cardRoutes } from './modules/cards/cards.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { keepLoginWindow } from './modules/users/login-window.ts';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  keepThrottleTidy(app);
   await app.register(userRoutes);
   keepLoginWindow(app);
   await app.register(warehouseRoutes);

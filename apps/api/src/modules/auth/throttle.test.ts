@@ -1,10 +1,11 @@
-import { like, sql } from 'drizzle-orm';
+import { inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userPool } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { authThrottle } from '../../db/schema.ts';
 import { DEMO_PASSWORD } from '../../seed/demo-accounts.ts';
+import { pruneThrottle } from './throttle.repo.ts';
 
 /*
  * Sign-in throttling of docs/decisions/014: per account and address with growing delays, a far
@@ -135,5 +136,23 @@ describe('throttling state lives in the database', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('housekeeping', () => {
+  it('deletes counters idle for two days, never one that still blocks', async () => {
+    const old = sql`now() - interval '3 days'`;
+    await t.db.insert(authThrottle).values([
+      { key: 'test:idle', failures: 3, windowStartedAt: old, blockedUntil: null },
+      { key: 'test:idle-block-over', failures: 9, windowStartedAt: old, blockedUntil: sql`now() - interval '1 day'` },
+      { key: 'test:still-blocking', failures: 9, windowStartedAt: old, blockedUntil: sql`now() + interval '1 minute'` },
+      { key: 'test:recent', failures: 1, windowStartedAt: sql`now() - interval '1 hour'`, blockedUntil: null },
+    ]);
+    await pruneThrottle(t.db);
+    const left = await t.db
+      .select({ key: authThrottle.key })
+      .from(authThrottle)
+      .where(inArray(authThrottle.key, ['test:idle', 'test:idle-block-over', 'test:still-blocking', 'test:recent']));
+    expect(left.map((r) => r.key).sort()).toEqual(['test:recent', 'test:still-blocking']);
   });
 });

@@ -1,4 +1,5 @@
 import type { MessageKey } from '@incentive/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { ThrottledError } from '../../lib/app-error.ts';
 import * as repo from './throttle.repo.ts';
@@ -120,4 +121,26 @@ export async function forgive(db: DbOrTx, claim: Claim) {
   if (pair) await repo.clear(db, pair);
   if (account) await repo.release(db, account, claim.policy.account);
   if (address) await repo.release(db, address, claim.policy.address);
+}
+
+/** How often idle counters are deleted. */
+const PRUNE_EVERY_MS = 3600_000;
+
+/** Deletes idle counters when the app is ready and every hour until it closes (any process may do it). */
+export function keepThrottleTidy(app: FastifyInstance) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const prune = () => {
+    running = repo.pruneThrottle(app.db).catch((err: unknown) => app.log.error({ err }, 'could not prune throttling'));
+  };
+  app.addHook('onReady', async () => {
+    prune();
+    await running;
+    timer = setInterval(prune, PRUNE_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }
