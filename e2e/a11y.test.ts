@@ -33,6 +33,19 @@ describe('accessibility', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test("the sign-in page's forgotten-password dialog", async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Nie pamiętasz hasła?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nie pamiętasz hasła?' });
+    await dialog.getByRole('textbox', { name: 'E-mail' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('textbox', { name: 'E-mail' }).fill('nikt-z-a11y@example.com');
+    await dialog.getByRole('button', { name: 'Wyślij link' }).click();
+    await dialog.getByRole('status').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test('register (set-password) page', async () => {
     const page = await browser.newPage();
     await page.goto(`/register?token=abc&email=${encodeURIComponent(ACCOUNTS.seller.email)}`);

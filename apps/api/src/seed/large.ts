@@ -3,12 +3,12 @@
  * warehouses and 10,000 reps and managers for benchmarks. Run it on an empty database.
  */
 import '../runtime-check.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedDemo } from './demo.ts';
 import { isSeeded } from './demo-accounts.ts';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const database = await openDatabase(config);
 try {
   await database.migrate();

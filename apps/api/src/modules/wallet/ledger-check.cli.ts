@@ -1,10 +1,10 @@
 /** `npm run ledger:check`: proves the books of the configured database; exits 1 on any mismatch. */
 import '../../runtime-check.ts';
-import { loadConfig } from '../../config.ts';
+import { loadConfigOrExit } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { checkLedger } from './ledger-check.ts';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const database = await openDatabase(config);
 try {
   await database.migrate();
