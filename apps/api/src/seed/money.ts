@@ -19,8 +19,11 @@ type WithdrawalPlan = {
 };
 
 /**
- * Realistic money for the demo: rewards over past months, withdrawals in every state. The
+ * Realistic money for the demo: quiz rewards over past months, withdrawals in every state. The
  * balances are computed with the ledger's own rules (deltaOf), so `npm run ledger:check` holds.
+ * No challenge rewards: until challenges exist, no rep's money may come from one (its challenges
+ * column and profile say none); when they do, their rewards are seeded through the sales-results
+ * import that posts them.
  */
 export async function seedMoney(db: Db, opts: { seed: number; now: Date; demoSellerEmail: string }) {
   const faker = new Faker({ locale: [pl, en, base] });
@@ -46,12 +49,12 @@ export async function seedMoney(db: Db, opts: { seed: number; now: Date; demoSel
   for (const rep of reps) {
     if (!rep.activatedAt) continue;
     const isDemo = rep.email === opts.demoSellerEmail;
-    const events: { at: Date; kind: 'quiz' | 'challenge' | 'withdraw' }[] = [];
+    const events: { at: Date; kind: 'quiz' | 'withdraw' }[] = [];
     const rewards = isDemo ? 14 : faker.number.int({ min: 0, max: 16 });
     for (let i = 0; i < rewards; i++) {
       events.push({
         at: new Date(opts.now.getTime() - faker.number.float({ min: 1, max: 180 }) * DAY),
-        kind: faker.number.float() < 0.75 ? 'quiz' : 'challenge',
+        kind: 'quiz',
       });
     }
     const withdrawalsCount = isDemo
@@ -75,22 +78,18 @@ export async function seedMoney(db: Db, opts: { seed: number; now: Date; demoSel
     let k = 0;
     for (const e of events) {
       k++;
-      if (e.kind !== 'withdraw') {
-        const amount =
-          e.kind === 'quiz'
-            ? faker.helpers.arrayElement([500, 1000, 1500, 2000, 2500, 5000])
-            : faker.number.int({ min: 5, max: 40 }) * 1000;
-        const kind: Kind = e.kind === 'quiz' ? 'quiz_reward' : 'challenge_reward';
+      if (e.kind === 'quiz') {
+        const amount = faker.helpers.arrayElement([500, 1000, 1500, 2000, 2500, 5000]);
         entries.push({
           userId: rep.id,
-          kind,
+          kind: 'quiz_reward',
           amount,
-          sourceType: e.kind,
-          sourceId: `demo-${e.kind}-${k}`,
+          sourceType: 'quiz',
+          sourceId: `demo-quiz-${k}`,
           reason: null,
           createdAt: e.at,
         });
-        apply(rep.id, kind, amount);
+        apply(rep.id, 'quiz_reward', amount);
         continue;
       }
       const available = balances.get(rep.id)?.available ?? 0;
