@@ -53,6 +53,7 @@ export function AdminTable({ me, warehouseId }: { me: User; warehouseId: number 
       accessor: 'actions',
       title: t('table.actions'),
       textAlign: 'right',
+      pinned: 'right',
       // Edit and delete show only to provider admin, admin and regional manager (SPEC.md section 2).
       hidden: !can(me.role, 'admins.edit'),
       render: (u) => (

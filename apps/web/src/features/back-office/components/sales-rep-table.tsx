@@ -1,15 +1,17 @@
 import { can, USER_SORT_FIELDS, type User, type UserListItem, type UserSort } from '@incentive/contracts';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconMailForward } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
-import { formatDateTime, formatPlnInteger, formatPlnTable } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { BACK_OFFICE_API } from '../api/endpoints.ts';
@@ -32,7 +34,9 @@ interface SalesRepTableProps {
 /** The sales rep table of SPEC.md section 2, on the dashboard or filtered to one warehouse. */
 export function SalesRepTable({ me, listRole: role, warehouseId }: SalesRepTableProps) {
   const { t } = useTranslation();
+  const money = useFormatMoney();
   const navigate = useNavigate();
+  const phone = useMediaQuery('(max-width: 48em)');
   const state = useTableState<UserSort>('id');
   const inWarehouse = warehouseId !== undefined;
   const all = useUsers({ ...state.params, role }, !inWarehouse);
@@ -65,7 +69,25 @@ export function SalesRepTable({ me, listRole: role, warehouseId }: SalesRepTable
     </Anchor>
   );
 
+  // The spec's columns, led by who the row is: surname and name stay in view while the other
+  // columns scroll under them (on a phone the surname only), and so do the actions (decision 018).
   const columns: DataTableColumn<UserListItem>[] = [
+    {
+      accessor: 'surname',
+      title: t('salesRep.fields.surname'),
+      sortable: true,
+      noWrap: true,
+      pinned: 'left',
+      render: (u) => detailsLink(u, u.surname),
+    },
+    {
+      accessor: 'name',
+      title: t('salesRep.fields.name'),
+      sortable: true,
+      noWrap: true,
+      pinned: phone ? undefined : 'left',
+      render: (u) => detailsLink(u, u.name),
+    },
     { accessor: 'id', title: t('salesRep.fields.phId'), sortable: true, textAlign: 'right' },
     {
       accessor: 'asseco_id',
@@ -74,20 +96,6 @@ export function SalesRepTable({ me, listRole: role, warehouseId }: SalesRepTable
       noWrap: true,
       hidden: role === 'seller_reg',
       render: (u) => u.asseco_id ?? '—',
-    },
-    {
-      accessor: 'name',
-      title: t('salesRep.fields.name'),
-      sortable: true,
-      noWrap: true,
-      render: (u) => detailsLink(u, u.name),
-    },
-    {
-      accessor: 'surname',
-      title: t('salesRep.fields.surname'),
-      sortable: true,
-      noWrap: true,
-      render: (u) => detailsLink(u, u.surname),
     },
     {
       accessor: 'card',
@@ -133,16 +141,18 @@ export function SalesRepTable({ me, listRole: role, warehouseId }: SalesRepTable
           <Stack gap={0}>
             {u.challenges.map((c) => (
               <Text key={c.name} fz="sm">
-                {c.name}: {formatPlnTable(c.amount)}
+                {c.name}: {money(c.amount)}
               </Text>
             ))}
           </Stack>
         ),
     },
-    money('total_amount', t('salesRep.fields.totalAmount'), (u) => formatPlnTable(u.total_amount)),
-    money('amount_from_quiz', t('salesRep.fields.amountFromQuiz'), (u) => formatPlnTable(u.amount_from_quiz)),
-    money('in_withdrawal', t('salesRep.fields.inWithdrawal'), (u) => formatPlnInteger(u.wallet?.in_withdrawal)),
-    money('withdraw_amount', t('salesRep.fields.withdrawAmount'), (u) => formatPlnTable(u.withdraw_amount)),
+    moneyColumn('total_amount', t('salesRep.fields.totalAmount'), (u) => money(u.total_amount)),
+    moneyColumn('amount_from_quiz', t('salesRep.fields.amountFromQuiz'), (u) => money(u.amount_from_quiz)),
+    moneyColumn('in_withdrawal', t('salesRep.fields.inWithdrawal'), (u) =>
+      money(u.wallet?.in_withdrawal, { whole: true }),
+    ),
+    moneyColumn('withdraw_amount', t('salesRep.fields.withdrawAmount'), (u) => money(u.withdraw_amount)),
     {
       accessor: 'activation',
       title: t('salesRep.sendActivationLink'),
@@ -167,6 +177,7 @@ export function SalesRepTable({ me, listRole: role, warehouseId }: SalesRepTable
       accessor: 'actions',
       title: t('table.actions'),
       textAlign: 'right',
+      pinned: 'right',
       // The edit icon shows only to root and admin (SPEC.md section 2).
       hidden: !can(me.role, 'reps.editFromTable'),
       render: (u) => (
@@ -210,6 +221,10 @@ export function SalesRepTable({ me, listRole: role, warehouseId }: SalesRepTable
   );
 }
 
-function money(accessor: UserSort, title: string, render: (u: UserListItem) => string): DataTableColumn<UserListItem> {
+function moneyColumn(
+  accessor: UserSort,
+  title: string,
+  render: (u: UserListItem) => string,
+): DataTableColumn<UserListItem> {
   return { accessor, title, sortable: true, noWrap: true, textAlign: 'right', render };
 }

@@ -1,14 +1,15 @@
 import { can, type User, WAREHOUSE_SORT_FIELDS, type Warehouse, type WarehouseListQuery } from '@incentive/contracts';
 import { Anchor, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
-import { formatPlnTable } from '../../../lib/format.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { useDeleteWarehouse } from '../api/delete-warehouse.ts';
 import { BACK_OFFICE_API } from '../api/endpoints.ts';
@@ -22,8 +23,10 @@ type WarehouseSort = WarehouseListQuery['sort'];
 /** The dashboard's warehouse list (SPEC.md section 2 "Warehouse table"). */
 export function WarehouseTable({ me }: { me: User }) {
   const { t } = useTranslation();
+  const money = useFormatMoney();
   const navigate = useNavigate();
   const deleteWarehouse = useDeleteWarehouse();
+  const phone = useMediaQuery('(max-width: 48em)');
   const state = useTableState<WarehouseSort>('id');
   const list = useWarehouses(state.params);
   useErrorToast(list.error, 'warehouse.toast.errorWarehouseList');
@@ -31,7 +34,8 @@ export function WarehouseTable({ me }: { me: User }) {
   const remove = (w: Warehouse) =>
     confirmDelete({
       title: t('warehouse.deleteTitle'),
-      text: t('warehouse.deleteConfirm', { name: w.name }),
+      // The title names the kind; the text names this one (names often begin with 'Hurtownia').
+      text: t('warehouse.deleteConfirm', { name: w.name, assecoId: w.asseco_id }),
       onConfirm: () =>
         deleteWarehouse.mutate(w.id, {
           onSuccess: () => toastSuccess(t('warehouse.toast.successWarehouseDeleteAction')),
@@ -39,20 +43,25 @@ export function WarehouseTable({ me }: { me: User }) {
         }),
     });
 
+  // The name leads and stays in view, and so do the actions (decision 018): on a phone the name
+  // wraps in a narrow column, so the pinned columns leave room for the others to scroll.
   const columns: DataTableColumn<Warehouse>[] = [
-    { accessor: 'asseco_id', title: t('warehouse.fields.assecoId'), sortable: true, noWrap: true },
     {
       accessor: 'name',
       title: t('warehouse.fields.name'),
       sortable: true,
-      noWrap: true,
+      pinned: 'left',
+      noWrap: !phone,
+      width: phone ? 140 : undefined,
       render: (w) => (
         <Anchor component={Link} to={paths.warehouseDetails(w.id)} fz="sm" onClick={(e) => e.stopPropagation()}>
           {w.name}
         </Anchor>
       ),
     },
-    { accessor: 'address', title: t('warehouse.fields.address'), sortable: true, noWrap: true },
+    { accessor: 'asseco_id', title: t('warehouse.fields.assecoId'), sortable: true, noWrap: true },
+    // Wraps on a desktop, so the whole table fits at 1440 px.
+    { accessor: 'address', title: t('warehouse.fields.address'), sortable: true, noWrap: phone },
     { accessor: 'admins_count', title: t('warehouse.fields.adminsCount'), sortable: true, textAlign: 'right' },
     { accessor: 'users_count', title: t('warehouse.fields.phCount'), sortable: true, textAlign: 'right' },
     { accessor: 'actives_count', title: t('warehouse.fields.activeCount'), sortable: true, textAlign: 'right' },
@@ -62,12 +71,13 @@ export function WarehouseTable({ me }: { me: User }) {
       sortable: true,
       noWrap: true,
       textAlign: 'right',
-      render: (w) => formatPlnTable(w.amount),
+      render: (w) => money(w.amount),
     },
     {
       accessor: 'actions',
       title: t('table.actions'),
       textAlign: 'right',
+      pinned: 'right',
       // A wholesaler neither edits nor deletes warehouses (SPEC.md section 6).
       hidden: !can(me.role, 'warehouses.edit') && !can(me.role, 'warehouses.delete'),
       render: (w) => (

@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { formatDateTime, formatPlnInteger, formatPlnTable } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { homePath, parseId, paths, type SalesRepTab } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { AdjustBalanceButton, MoneyHistory } from '../../wallet/index.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -49,6 +50,7 @@ export function SalesRepDetailsPage() {
 
 function Details({ user }: { user: UserDetails }) {
   const { t } = useTranslation();
+  const money = useFormatMoney();
   const me = useCurrentUser();
   const navigate = useNavigate();
   const deleteUser = useDeleteUser();
@@ -142,11 +144,14 @@ function Details({ user }: { user: UserDetails }) {
                     value: formatDateTime(user.last_login_at) ?? t('common.never'),
                   },
                   { label: t('salesRep.fields.loginsWeekly'), value: user.login_counter_weekly },
-                  { label: t('salesRep.fields.wallet'), value: formatPlnTable(user.wallet.money) },
-                  { label: t('salesRep.fields.totalAmount'), value: formatPlnTable(user.total_amount) },
-                  { label: t('salesRep.fields.amountFromQuiz'), value: formatPlnTable(user.amount_from_quiz) },
-                  { label: t('salesRep.fields.inWithdrawal'), value: formatPlnInteger(user.wallet.in_withdrawal) },
-                  { label: t('salesRep.fields.withdrawAmount'), value: formatPlnTable(user.withdraw_amount) },
+                  { label: t('salesRep.fields.wallet'), value: money(user.wallet.money) },
+                  { label: t('salesRep.fields.totalAmount'), value: money(user.total_amount) },
+                  { label: t('salesRep.fields.amountFromQuiz'), value: money(user.amount_from_quiz) },
+                  {
+                    label: t('salesRep.fields.inWithdrawal'),
+                    value: money(user.wallet.in_withdrawal, { whole: true }),
+                  },
+                  { label: t('salesRep.fields.withdrawAmount'), value: money(user.withdraw_amount) },
                   { label: t('salesRep.fields.createdAt'), value: formatDateTime(user.created_at) },
                   { label: t('salesRep.fields.activated'), value: <YesNo value={user.activated} /> },
                 ]}
@@ -180,6 +185,7 @@ function Details({ user }: { user: UserDetails }) {
 
 function ChallengesTab({ user, isSelf }: { user: UserDetails; isSelf: boolean }) {
   const { t } = useTranslation();
+  const money = useFormatMoney();
   if (user.challenges.length === 0) {
     return (
       <EmptyState
@@ -204,7 +210,7 @@ function ChallengesTab({ user, isSelf }: { user: UserDetails; isSelf: boolean })
               <Table.Tr key={c.name}>
                 <Table.Td>{c.name}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {formatPlnTable(c.amount)}
+                  {money(c.amount)}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -263,8 +269,9 @@ function CardsTable({ userId }: { userId: number }) {
         {
           key: 'number',
           title: t('card.number'),
+          // The badge drops under the number when the column is narrow (a phone), never over the date.
           render: (c) => (
-            <Group gap="xs" wrap="nowrap">
+            <Group gap={4} wrap="wrap">
               <Text fz="sm" ff="monospace">
                 {c.number}
               </Text>

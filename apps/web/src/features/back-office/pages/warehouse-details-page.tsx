@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { formatPlnTable } from '../../../lib/format.ts';
 import { parseId, paths, type WarehouseTab } from '../../../lib/paths.ts';
+import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useWarehouse } from '../api/get-warehouse.ts';
 import { AdminTable } from '../components/admin-table.tsx';
 import { InfoList } from '../components/info-list.tsx';
@@ -21,6 +21,7 @@ const TABS = ['data', 'admins', 'ph'] as const satisfies readonly WarehouseTab[]
 /** `/warehouse/details/{id}`: tabs data, admins and ph, each with its action button (SPEC.md section 2). */
 export function WarehouseDetailsPage() {
   const { t } = useTranslation();
+  const money = useFormatMoney();
   const me = useCurrentUser();
   const id = parseId(useParams().id);
   const warehouse = useWarehouse(id);
@@ -78,7 +79,7 @@ export function WarehouseDetailsPage() {
                 { label: t('warehouse.fields.adminsCount'), value: w.admins_count },
                 { label: t('warehouse.fields.phCount'), value: w.users_count },
                 { label: t('warehouse.fields.activeCount'), value: w.actives_count },
-                { label: t('warehouse.fields.amount'), value: formatPlnTable(w.amount) },
+                { label: t('warehouse.fields.amount'), value: money(w.amount) },
               ]}
             />
           </Tabs.Panel>

@@ -2,11 +2,12 @@ import type { User } from '@incentive/contracts';
 import { Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatPln } from '../../../lib/format.ts';
+import { useFormatMoney } from '../../../lib/use-format-money.ts';
 
 /** How much the rep can still win in quizzes. */
 export function QuizBox({ me }: { me: User }) {
   const { t } = useTranslation();
+  const money = useFormatMoney();
   return (
     <Card withBorder radius="md" padding="lg">
       <Group gap="sm" mb="sm">
@@ -21,7 +22,7 @@ export function QuizBox({ me }: { me: User }) {
         {t('home.moneyToGet')}
       </Text>
       <Text fz={28} fw={800} style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {formatPln(me.money_to_get)}
+        {money(me.money_to_get)}
       </Text>
     </Card>
   );

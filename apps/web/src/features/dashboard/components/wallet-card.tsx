@@ -2,13 +2,16 @@ import { can, type User } from '@incentive/contracts';
 import { Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { addMoney, formatDate, formatPln } from '../../../lib/format.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { addMoney } from '../../../lib/money.ts';
+import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { WithdrawButton } from '../../wallet/components/withdraw-button.tsx';
 import { StatTile } from './stat-tile.tsx';
 
 /** The rep's wallet: available money, earned so far (earned plus withdrawn), withdrawn, and the withdraw button. */
 export function WalletCard({ me }: { me: User }) {
   const { t } = useTranslation();
+  const money = useFormatMoney();
   return (
     <Card withBorder radius="md" padding="lg">
       <Group gap="sm" mb="md">
@@ -19,10 +22,10 @@ export function WalletCard({ me }: { me: User }) {
           {t('home.wallet')}
         </Title>
       </Group>
-      <StatTile accent label={t('home.walletMoney')} value={formatPln(me.wallet.money)} />
+      <StatTile accent label={t('home.walletMoney')} value={money(me.wallet.money)} />
       <SimpleGrid cols={2} spacing="sm" mt="sm">
-        <StatTile label={t('home.earned')} value={formatPln(addMoney(me.money_earned, me.money_withdrawed))} />
-        <StatTile label={t('home.withdrawn')} value={formatPln(me.money_withdrawed)} />
+        <StatTile label={t('home.earned')} value={money(addMoney(me.money_earned, me.money_withdrawed))} />
+        <StatTile label={t('home.withdrawn')} value={money(me.money_withdrawed)} />
       </SimpleGrid>
       <Text fz="xs" c="dimmed" mt="sm">
         {me.wallet.updated_at

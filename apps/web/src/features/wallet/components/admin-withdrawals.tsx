@@ -16,9 +16,10 @@ import { Page } from '../../../components/page.tsx';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { downloadCsv } from '../../../lib/download-csv.ts';
-import { formatDateTime, formatPln } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { useExportBatch } from '../api/export-batch.ts';
 import { useWithdrawals } from '../api/get-withdrawals.ts';
@@ -37,6 +38,7 @@ import { StatusBadge } from './status-badge.tsx';
  */
 export function AdminWithdrawals() {
   const { t } = useTranslation();
+  const money = useFormatMoney();
   const state = useTableState<(typeof WITHDRAWAL_SORT_FIELDS)[number]>('id', 'desc');
   const [status, setStatus] = useState<WithdrawalStatus | undefined>();
   const [selected, setSelected] = useState<Withdrawal[]>([]);
@@ -104,11 +106,11 @@ export function AdminWithdrawals() {
       sortable: true,
       textAlign: 'right',
       render: (w) => (
-        <Text style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{formatPln(w.amount)}</Text>
+        <Text style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{money(w.amount)}</Text>
       ),
       footer: list.data ? (
         <Text fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="withdrawals-total">
-          {t('withdrawals.total', { amount: formatPln(list.data.total_amount) })}
+          {t('withdrawals.total', { amount: money(list.data.total_amount) })}
         </Text>
       ) : null,
     },
@@ -133,6 +135,8 @@ export function AdminWithdrawals() {
     accessor: 'actions',
     title: t('withdrawals.actions'),
     textAlign: 'right',
+    // The payout actions stay in view while the row scrolls under them on a phone.
+    pinned: 'right',
     render: (w) => (
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>

@@ -2,7 +2,8 @@ import type { LedgerEntry } from '@incentive/contracts';
 import { Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatPln } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useMoneyHistory } from '../api/get-history.ts';
 
 function sign(e: LedgerEntry): 'in' | 'out' | 'neutral' {
@@ -13,6 +14,7 @@ function sign(e: LedgerEntry): 'in' | 'out' | 'neutral' {
 /** Every movement of a rep's money: date, what it was, where it came from, how much. Phone-first list. */
 export function MoneyHistory({ userId }: { userId?: number }) {
   const { t } = useTranslation();
+  const money = useFormatMoney();
   const [page, setPage] = useState(1);
   const { data, isFetching } = useMoneyHistory(page, userId);
   return (
@@ -46,8 +48,7 @@ export function MoneyHistory({ userId }: { userId?: number }) {
                 c={s === 'in' ? 'green.8' : s === 'out' ? 'red.8' : 'dimmed'}
                 style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
               >
-                {s === 'in' ? '+' : ''}
-                {formatPln(e.amount)}
+                {money(e.amount, { signed: s === 'in' })}
               </Text>
             </Group>
           );

@@ -1,12 +1,13 @@
 import { Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { formatPln } from '../../../lib/format.ts';
+import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useMoneyOverview } from '../api/get-money-overview.ts';
 
 /** The programme's money at a glance: earned, the liability in wallets, on its way, paid out; per month. */
 export function MoneyOverviewPanel() {
   const { t } = useTranslation();
+  const money = useFormatMoney();
   const { data } = useMoneyOverview();
   if (!data) return null;
   const tiles = [
@@ -27,7 +28,7 @@ export function MoneyOverviewPanel() {
               {t(label)}
             </Text>
             <Text fz="lg" fw={800} style={{ fontVariantNumeric: 'tabular-nums' }}>
-              {formatPln(value)}
+              {money(value)}
             </Text>
           </div>
         ))}
@@ -48,10 +49,10 @@ export function MoneyOverviewPanel() {
               {data.months.map((m) => (
                 <Table.Tr key={m.month}>
                   <Table.Td>{dayjs(`${m.month}-01`).format('MMMM YYYY')}</Table.Td>
-                  <Table.Td ta="right">{formatPln(m.earned)}</Table.Td>
-                  <Table.Td ta="right">{formatPln(m.requested)}</Table.Td>
-                  <Table.Td ta="right">{formatPln(m.paid_out)}</Table.Td>
-                  <Table.Td ta="right">{formatPln(m.returned)}</Table.Td>
+                  <Table.Td ta="right">{money(m.earned)}</Table.Td>
+                  <Table.Td ta="right">{money(m.requested)}</Table.Td>
+                  <Table.Td ta="right">{money(m.paid_out)}</Table.Td>
+                  <Table.Td ta="right">{money(m.returned)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,13 +1,15 @@
 import { Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatPln } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useWithdrawals } from '../api/get-withdrawals.ts';
 import { StatusBadge } from './status-badge.tsx';
 
 /** A rep's own withdrawals as a phone-first list: amount, status, date and card. */
 export function MyWithdrawals() {
   const { t } = useTranslation();
+  const money = useFormatMoney();
   const [page, setPage] = useState(1);
   const { data, isFetching } = useWithdrawals({ page, per_page: 10, sort: 'id', order: 'desc' });
   return (
@@ -27,10 +29,13 @@ export function MyWithdrawals() {
           >
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Text fw={700} style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                {formatPln(w.amount)}
+                {money(w.amount)}
               </Text>
               <Text fz="xs" c="dimmed">
-                {formatDateTime(w.created_at)} · {t('withdrawals.card')} {w.card_number}
+                {formatDateTime(w.created_at)} ·{' '}
+                <span style={{ whiteSpace: 'nowrap' }}>
+                  {t('withdrawals.card')} {w.card_number}
+                </span>
               </Text>
               {w.failure_reason && (
                 <Text fz="xs" c="red.8">

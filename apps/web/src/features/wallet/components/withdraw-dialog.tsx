@@ -1,15 +1,16 @@
 import type { User } from '@incentive/contracts';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatPln } from '../../../lib/format.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useRequestWithdrawal } from '../api/request-withdrawal.ts';
 
 /** "All your money will be withdrawn": confirms, withdraws, reloads the user and closes. */
 export function WithdrawDialog({ me, opened, onClose }: { me: User; opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const withdraw = useRequestWithdrawal();
+  const money = useFormatMoney();
   const noCard = me.card === null;
 
   const confirm = () =>
@@ -30,7 +31,7 @@ export function WithdrawDialog({ me, opened, onClose }: { me: User; opened: bool
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <Stack>
-        <Text>{t('withdraw.allMoney', { amount: formatPln(me.wallet.money) })}</Text>
+        <Text>{t('withdraw.allMoney', { amount: money(me.wallet.money) })}</Text>
         {me.card ? (
           <Text fz="sm" c="dimmed">
             {t('withdraw.toCard', { card: me.card.number.slice(-4) })}
