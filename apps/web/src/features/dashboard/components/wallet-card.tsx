@@ -5,10 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
 import { addMoney } from '../../../lib/money.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
+import { PendingWithdrawals } from '../../wallet/components/pending-withdrawals.tsx';
 import { WithdrawButton } from '../../wallet/components/withdraw-button.tsx';
 import { StatTile } from './stat-tile.tsx';
 
-/** The rep's wallet: available money, earned so far (earned plus withdrawn), withdrawn, and the withdraw button. */
+/**
+ * The rep's wallet: available money, earned so far (earned plus withdrawn), withdrawn, the money on
+ * its way to the card, and the withdraw button.
+ */
 export function WalletCard({ me }: { me: User }) {
   const { t } = useTranslation();
   const money = useFormatMoney();
@@ -27,6 +31,7 @@ export function WalletCard({ me }: { me: User }) {
         <StatTile label={t('home.earned')} value={money(addMoney(me.money_earned, me.money_withdrawed))} />
         <StatTile label={t('home.withdrawn')} value={money(me.money_withdrawed)} />
       </SimpleGrid>
+      <PendingWithdrawals me={me} />
       <Text fz="xs" c="dimmed" mt="sm">
         {me.wallet.updated_at
           ? t('home.updatedNote', { date: formatDate(me.wallet.updated_at) })

@@ -6,10 +6,11 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export type WithdrawalParams = Partial<WithdrawalListQuery>;
 
 /** GET /api/wallet: the withdrawals table (all for admins, own for a seller) with the filtered total. */
-export function useWithdrawals(params: WithdrawalParams) {
+export function useWithdrawals(params: WithdrawalParams, enabled = true) {
   return useQuery({
     queryKey: [...queryKeys.wallet, 'withdrawals', params],
     queryFn: ({ signal }) => fetchOrThrow<WithdrawalList>(API.wallet, { query: params, signal }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
