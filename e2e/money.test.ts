@@ -4,6 +4,7 @@ import { ACCOUNTS } from './support/accounts.ts';
 import { api, apiLogin } from './support/api.ts';
 import { signIn } from './support/auth.ts';
 import { PHONE, useBrowser } from './support/browser.ts';
+import { zl } from './support/money.ts';
 
 /**
  * Money through the browser (issue 4): a rep withdraws the whole wallet from a phone; an admin
@@ -28,7 +29,8 @@ async function toast(page: Page, text: string) {
   await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
 }
 
-const pln = (amount: string) => `${Number(amount).toLocaleString('pl-PL', { minimumFractionDigits: 2 })} PLN`;
+/** Amounts read the Polish way, "4 300,00 zł" (decision 018). */
+const pln = (amount: string) => zl(amount);
 
 /** A seeded rep who signs in with the demo password and has a card; credited so the wallet is not empty. */
 async function repWithMoney(admin: string): Promise<Me> {
@@ -64,7 +66,7 @@ describe('money', () => {
     await dialog.getByRole('button', { name: 'Wypłać wszystko' }).click();
     await toast(phone, 'Zlecono wypłatę');
     await dialog.waitFor({ state: 'hidden' });
-    await phone.getByText('0,00 PLN').first().waitFor();
+    await phone.getByText(zl('0.00'), { exact: true }).first().waitFor();
     // With nothing left, the button refuses at once.
     await phone.getByRole('button', { name: 'Wypłać', exact: true }).click();
     await toast(phone, 'Brak środków do wypłaty');
