@@ -14,7 +14,7 @@ import { checkLedger } from './modules/wallet/ledger-check.ts';
  * books still balance afterwards (ledger check).
  */
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
 const TEXT_INVALID = 'Tekst zawiera niedozwolony znak (znak NUL lub niepełny znak Unicode)';
 
 let t: TestApp;

@@ -73,9 +73,9 @@ export const ACTIONS = [
   'users.list',
   // Create, edit, delete users and send set-password links, for the roles `scope.manages` names.
   'users.manage',
-  // Send a set-password link to an account that is already active, and change its e-mail without
-  // asking the old address (issue 11: anything less lets a scoped manager take a rep's account over).
-  'users.resetActiveAccount',
+  // A set-password link to an account that already set its password (its owner asks for one itself),
+  // and an e-mail change of such an account that may receive one (decision 014).
+  'users.relinkActive',
   'warehouses.read',
   'warehouses.create',
   'warehouses.edit',
@@ -177,11 +177,11 @@ const ADMIN: RolePolicy = {
     'users.read',
     'users.list',
     'users.manage',
+    'users.relinkActive',
     'warehouses.read',
     'warehouses.create',
     'warehouses.edit',
     'warehouses.delete',
-    'users.resetActiveAccount',
     'cards.add',
     'cards.seeFullNumbers',
     'withdrawals.list',

@@ -46,7 +46,7 @@ session.use             |  x   |   x   |       x        |     x      |     x    
 users.read              |  x   |   x   |       x        |     x      |     x      |   x    | a rep its own profile (header); others by scope
 users.list              |  x   |   x   |       x        |     x      |     x      |        | dashboard tabs; a seller has no back office
 users.manage            |  x   |   x   |       x        |     x      |     x      |        | create/edit forms of every back-office role; scope narrows
-users.resetActiveAccount|  x   |   x   |                |            |            |        | issue 11: links to active accounts, e-mail changes unasked
+users.relinkActive      |  x   |   x   |                |            |            |        | decision 014: a link to an active account from root/admin or its owner only
 warehouses.read         |  x   |   x   |       x        |     x      |     x      |        | warehouse tab ("only the warehouse tab" for a wholesaler)
 warehouses.create       |  x   |   x   |                |            |            |        | admin: add and delete warehouses
 warehouses.edit         |  x   |   x   |                |     x      |            |        | wholesaler: edit hidden; RKS its own (decision 008)

@@ -95,7 +95,7 @@ export async function sendSetPasswordLink(
 /**
  * POST /api/resend-set-password: only for users in the caller's scope; others look like unknown
  * e-mails. A link to an account that is already active would let its sender take it over, so only
- * root and admin send one (the owner asks for its own with POST /api/forgot-password).
+ * root and admin send one (policy action users.relinkActive; the owner asks with POST /api/forgot-password).
  */
 export async function resendSetPassword(
   db: Db,
@@ -109,7 +109,7 @@ export async function resendSetPassword(
   if (!target || !(await canManageUser(db, actor, { id: target.id, role: target.role as Role }))) {
     throw new AppError(404, 'auth.userNotFound');
   }
-  if (target.activatedAt && !can(actor.role, 'users.resetActiveAccount'))
+  if (target.activatedAt && !can(actor.role, 'users.relinkActive'))
     throw new AppError(403, 'auth.resendActiveAdminOnly');
   return sendSetPasswordLink(db, mailer, s, target, lang);
 }

@@ -29,7 +29,7 @@ export function emailChangeOf(
     oldEmail: target.email,
     newEmail,
     name: target.name,
-    confirmed: actor.id === target.id || can(actor.role, 'users.resetActiveAccount'),
+    confirmed: actor.id === target.id || can(actor.role, 'users.relinkActive'),
   };
 }
 

@@ -1,7 +1,6 @@
 import { type ForgotPasswordBody, forgotPasswordBodySchema } from '@incentive/contracts';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureOf } from '../../../lib/mutation.ts';
 import { toastFailure } from '../../../lib/toast.ts';
@@ -15,20 +14,16 @@ import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 export function ForgotPasswordForm({ email, onClose }: { email: string; onClose: () => void }) {
   const { t } = useTranslation();
   const reset = useRequestPasswordReset();
-  const [sent, setSent] = useState<string | null>(null);
   const form = useForm<ForgotPasswordBody>({
     initialValues: { email: email.trim() },
     validate: zodValidate(forgotPasswordBodySchema),
   });
 
   const submit = form.onSubmit((values) =>
-    reset.mutate(values, {
-      onSuccess: (res) => setSent(res.message),
-      onError: (error) => toastFailure(failureOf(error), 'forgotPassword.toast.error'),
-    }),
+    reset.mutate(values, { onError: (err) => toastFailure(failureOf(err), 'forgotPassword.toast.error') }),
   );
 
-  if (sent) {
+  if (reset.isSuccess) {
     return (
       <Stack>
         <Alert
@@ -38,7 +33,7 @@ export function ForgotPasswordForm({ email, onClose }: { email: string; onClose:
           // Mantine's green title is too pale on its light background (WCAG AA contrast): body text colour.
           styles={{ title: { color: 'var(--mantine-color-text)' } }}
         >
-          {sent}
+          {reset.data.message}
         </Alert>
         <Group justify="flex-end">
           <Button onClick={onClose}>{t('common.close')}</Button>

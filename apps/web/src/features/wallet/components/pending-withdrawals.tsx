@@ -1,8 +1,9 @@
-import type { User, Withdrawal } from '@incentive/contracts';
+import { can, type User, type Withdrawal } from '@incentive/contracts';
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format.ts';
+import { paths } from '../../../lib/paths.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useWithdrawals } from '../api/get-withdrawals.ts';
 import { StatusBadge } from './status-badge.tsx';
@@ -18,7 +19,8 @@ const NEWEST = { page: 1, per_page: 10, sort: 'id', order: 'desc' } as const;
 export function PendingWithdrawals({ me }: { me: User }) {
   const { t } = useTranslation();
   const money = useFormatMoney();
-  const open = me.role === 'seller' && Number(me.wallet.in_withdrawal) > 0;
+  // Only those who withdraw have withdrawals of their own (an admin previewing the home has none).
+  const open = can(me.role, 'wallet.withdraw') && Number(me.wallet.in_withdrawal) > 0;
   const requested = useWithdrawals({ ...NEWEST, status: 'requested' }, open);
   const exported = useWithdrawals({ ...NEWEST, status: 'exported' }, open);
   if (!open) return null;
@@ -39,7 +41,7 @@ export function PendingWithdrawals({ me }: { me: User }) {
           <PendingRow key={w.id} withdrawal={w} amount={money(w.amount)} />
         ))}
       </Stack>
-      <Anchor component={Link} to="/withdraw" fz="sm" mt="xs" display="inline-block">
+      <Anchor component={Link} to={paths.withdraw()} fz="sm" mt="xs" display="inline-block">
         {t('home.pending.all')}
       </Anchor>
     </Paper>
