@@ -1,4 +1,6 @@
 import { Modal } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 
@@ -14,6 +16,8 @@ export function ForgotPasswordDialog({
   email: string;
 }) {
   const { t } = useTranslation();
+  // The signed-out pages carry no query client (decision 013): this lazy dialog brings its own for its write.
+  const [queryClient] = useState(() => new QueryClient());
   return (
     <Modal
       opened={opened}
@@ -23,7 +27,9 @@ export function ForgotPasswordDialog({
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      <ForgotPasswordForm email={email} onClose={onClose} />
+      <QueryClientProvider client={queryClient}>
+        <ForgotPasswordForm email={email} onClose={onClose} />
+      </QueryClientProvider>
     </Modal>
   );
 }
