@@ -31,6 +31,16 @@ export const API = {
   withdrawalFailed: '/api/withdrawals/:id/failed',
   ledgerCheck: '/api/admin/ledger/check',
   moneyOverview: '/api/admin/money-overview',
+  image: '/api/images/:hash/:file',
+  quizzes: '/api/quiz',
+  quiz: '/api/quiz/:id',
+  quizPackedUpdate: '/api/quiz/:id/packed-update',
+  quizSubmitDetails: '/api/quiz/:id/submit-details',
+  quizSubmit: '/api/quiz/:id/submit',
+  quizResults: '/api/quiz/:id/results',
+  quizResultsExport: '/api/quiz/:id/results.csv',
+  quizOpenAnswers: '/api/quiz/:id/open-answers',
+  userQuizAttempts: '/api/users/:id/quiz',
 } as const;
 
 /** Fills the `:name` parameters of an API path: apiPath(API.user, { id: 7 }) is '/api/users/7'. */

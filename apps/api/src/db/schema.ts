@@ -404,3 +404,164 @@ export const withdrawals = pgTable(
     check('withdrawals_status_check', sql`${t.status} in ('requested','exported','paid','failed')`),
   ],
 );
+
+/** Raw bytes (PostgreSQL bytea); PGlite and pg both hand them back as a Uint8Array or Buffer. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * An uploaded image (docs/decisions/019-images-in-the-database.md), keyed by the SHA-256 of the
+ * uploaded bytes so the same file uploaded twice is stored once. The original is never kept:
+ * only the re-encoded variants below, which are what browsers download.
+ */
+export const images = pgTable('images', {
+  hash: text('hash').primaryKey(),
+  /** The size of the largest variant. */
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  createdBy: integer('created_by').references(() => users.id),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** One re-encoded size and format of an image, served at /api/images/{hash}/{width}.{webp|jpg}. */
+export const imageVariants = pgTable(
+  'image_variants',
+  {
+    imageHash: text('image_hash')
+      .notNull()
+      .references(() => images.hash, { onDelete: 'cascade' }),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    format: text('format').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.imageHash, t.width, t.format] }),
+    check('image_variants_format_check', sql`${t.format} in ('webp','jpeg')`),
+  ],
+);
+
+/**
+ * A quiz or survey. Inactive until its summary is saved; deleting hides it (deleted_at) and keeps
+ * its attempts and the rewards they paid. `reward` is in grosze.
+ */
+export const quizzes = pgTable(
+  'quizzes',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    lead: text('lead').notNull(),
+    /** Sanitized HTML. */
+    text: text('text').notNull(),
+    videoUrl: text('video_url'),
+    imageHash: text('image_hash').references(() => images.hash),
+    reward: grosze('reward').notNull().default(0),
+    correctAnswers: integer('correct_answers').notNull().default(0),
+    startAt: ts('start_at'),
+    endAt: ts('end_at'),
+    isOneTime: boolean('is_one_time').notNull().default(true),
+    isSurvey: boolean('is_survey').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(false),
+    nameKey: sortKeyOf('name_key', (): SQL => sql`pl_sort_key(${quizzes.name})`),
+    createdBy: integer('created_by').references(() => users.id),
+    deletedAt: ts('deleted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // The rep's list: active, not deleted, within its dates.
+    index('quizzes_live_idx')
+      .on(t.endAt, t.id)
+      .where(sql`${t.isActive} and ${t.deletedAt} is null`),
+    index('quizzes_name_key_idx').on(t.nameKey, t.id).where(sql`${t.deletedAt} is null`),
+    check('quizzes_reward_check', sql`${t.reward} >= 0`),
+    check('quizzes_correct_answers_check', sql`${t.correctAnswers} >= 0`),
+    check('quizzes_dates_check', sql`${t.endAt} is null or ${t.startAt} is null or ${t.endAt} >= ${t.startAt}`),
+  ],
+);
+
+/** A question. Removed questions stay (deleted_at) so past attempts keep what they answered. */
+export const quizQuestions = pgTable(
+  'quiz_questions',
+  {
+    id: serial('id').primaryKey(),
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => quizzes.id),
+    position: integer('position').notNull(),
+    /** Sanitized HTML. */
+    questionText: text('question_text').notNull(),
+    type: text('type').notNull(),
+    points: integer('points').notNull().default(10),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    index('quiz_questions_quiz_idx').on(t.quizId, t.position),
+    check('quiz_questions_type_check', sql`${t.type} in ('multiple_choice','text')`),
+  ],
+);
+
+export const quizAnswers = pgTable(
+  'quiz_answers',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => quizQuestions.id),
+    position: integer('position').notNull(),
+    answerText: text('answer_text').notNull(),
+    isCorrect: boolean('is_correct').notNull().default(false),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [index('quiz_answers_question_idx').on(t.questionId, t.position)],
+);
+
+/**
+ * One submission of a quiz by a rep, graded on the server, with the numbers as they were then
+ * (editing the quiz later does not change them) and the reward it credited (grosze, 0 when none).
+ * At most one passed attempt per rep and quiz: with the ledger's source key, a reward is paid once.
+ */
+export const quizAttempts = pgTable(
+  'quiz_attempts',
+  {
+    id: serial('id').primaryKey(),
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => quizzes.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    correctCount: integer('correct_count').notNull(),
+    requiredCount: integer('required_count').notNull(),
+    questionsCount: integer('questions_count').notNull(),
+    passed: boolean('passed').notNull(),
+    isSurvey: boolean('is_survey').notNull(),
+    reward: grosze('reward').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('quiz_attempts_one_pass_key').on(t.quizId, t.userId).where(sql`${t.passed}`),
+    index('quiz_attempts_user_idx').on(t.userId, t.createdAt, t.id),
+    index('quiz_attempts_quiz_idx').on(t.quizId, t.createdAt, t.id),
+    check('quiz_attempts_reward_check', sql`${t.reward} >= 0`),
+  ],
+);
+
+/** What a rep answered to one question of an attempt: the chosen answer, or the typed text of an open question. */
+export const quizAttemptAnswers = pgTable(
+  'quiz_attempt_answers',
+  {
+    attemptId: integer('attempt_id')
+      .notNull()
+      .references(() => quizAttempts.id),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => quizQuestions.id),
+    answerId: integer('answer_id').references(() => quizAnswers.id),
+    answerText: text('answer_text'),
+    isCorrect: boolean('is_correct').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.attemptId, t.questionId] }),
+    index('quiz_attempt_answers_question_idx').on(t.questionId, t.answerId),
+  ],
+);
