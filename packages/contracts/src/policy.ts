@@ -31,6 +31,7 @@ export const PAGES = {
   quizCreate: '/quiz/create',
   quizEdit: '/quiz/:id',
   quizSummary: '/quiz/:id/summary',
+  quizResults: '/quiz/:id/results',
   articlesPh: '/articles-ph',
   articlePh: '/articles-ph/:id',
   quizPh: '/quiz-ph',
@@ -169,6 +170,7 @@ const ADMIN: RolePolicy = {
     'quizCreate',
     'quizEdit',
     'quizSummary',
+    'quizResults',
     'withdraw',
     // The admin preview of the rep home links to the rep's lists.
     'articlesPh',

@@ -100,6 +100,7 @@ quiz              |  x   |   x   |                |            |            |   
 quizCreate        |  x   |   x   |                |            |            |        | admin: quiz management
 quizEdit          |  x   |   x   |                |            |            |        | admin: quiz management
 quizSummary       |  x   |   x   |                |            |            |        | admin: quiz management
+quizResults       |  x   |   x   |                |            |            |        | admin: quiz results
 articlesPh        |  x   |   x   |                |            |            |   x    | seller; admin through the admin preview
 articlePh         |  x   |   x   |                |            |            |   x    | seller; admin through the admin preview
 quizPh            |  x   |   x   |                |            |            |   x    | seller; admin through the admin preview

@@ -16,6 +16,19 @@ const DashboardPage = lazyPage(() =>
 const WithdrawalsPage = lazyPage(() =>
   import('../features/wallet/pages/withdrawals-page.tsx').then((m) => m.WithdrawalsPage),
 );
+// The quiz back office: tiptap, the date picker and the drop zone live only in these chunks.
+const QuizListPage = lazyPage(() =>
+  import('../features/quiz-admin/pages/quiz-list-page.tsx').then((m) => m.QuizListPage),
+);
+const QuizEditorPage = lazyPage(() =>
+  import('../features/quiz-admin/pages/quiz-editor-page.tsx').then((m) => m.QuizEditorPage),
+);
+const QuizSummaryPage = lazyPage(() =>
+  import('../features/quiz-admin/pages/quiz-summary-page.tsx').then((m) => m.QuizSummaryPage),
+);
+const QuizResultsPage = lazyPage(() =>
+  import('../features/quiz-admin/pages/quiz-results-page.tsx').then((m) => m.QuizResultsPage),
+);
 
 /**
  * The screens that exist, by their name in the role policy (which gives each its route and says
@@ -33,4 +46,9 @@ export const PAGE_ELEMENTS: Partial<Record<GuardedPage, ReactNode>> = {
   adminCreate: <AdminFormPage />,
   adminEdit: <AdminFormPage />,
   withdraw: <WithdrawalsPage />,
+  quiz: <QuizListPage />,
+  quizCreate: <QuizEditorPage />,
+  quizEdit: <QuizEditorPage />,
+  quizSummary: <QuizSummaryPage />,
+  quizResults: <QuizResultsPage />,
 };

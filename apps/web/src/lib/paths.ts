@@ -48,6 +48,7 @@ export const paths = {
   quizCreate: () => PAGES.quizCreate,
   quizEdit: (quizId: number) => generatePath(PAGES.quizEdit, id(quizId)),
   quizSummary: (quizId: number) => generatePath(PAGES.quizSummary, id(quizId)),
+  quizResults: (quizId: number) => generatePath(PAGES.quizResults, id(quizId)),
   articlesPh: () => PAGES.articlesPh,
   articlePh: (articleId: number) => generatePath(PAGES.articlePh, id(articleId)),
   quizPh: () => PAGES.quizPh,

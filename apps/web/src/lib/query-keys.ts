@@ -10,6 +10,8 @@ export const queryKeys = {
   cards: ['cards'],
   /** Withdrawals, money histories and the money overview. */
   wallet: ['wallet'],
+  /** Quizzes: the back office's list, a quiz, its results, and the reps' attempts. */
+  quizzes: ['quizzes'],
 } as const;
 
 export type QueryRoot = (typeof queryKeys)[keyof typeof queryKeys];

@@ -11,6 +11,7 @@ export const BACK_OFFICE_API = {
   userProfile: (id: number) => apiPath(API.profile, { id }),
   userLogins: (id: number) => apiPath(API.userLogins, { id }),
   usersCsv: API.usersExport,
+  userQuizAttempts: (id: number) => apiPath(API.userQuizAttempts, { id }),
   userCards: (id: number) => apiPath(API.salesRepCards, { id }),
   card: API.card,
   resendSetPassword: API.resendSetPassword,

@@ -1,7 +1,7 @@
 import { type CardRecord, can, type LoginRecord, type UserDetails, WALLET_ROLES } from '@incentive/contracts';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCreditCard, IconPencil, IconSchool, IconTrash, IconTrophy } from '@tabler/icons-react';
+import { IconCreditCard, IconPencil, IconTrash, IconTrophy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Page } from '../../../components/page.tsx';
@@ -22,6 +22,7 @@ import { confirmDelete } from '../components/confirm-delete.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { InfoList } from '../components/info-list.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
+import { QuizAttemptsTab } from '../components/quiz-attempts-tab.tsx';
 import { ScrollTabsList } from '../components/scroll-tabs-list.tsx';
 import { SimplePagedTable } from '../components/simple-paged-table.tsx';
 import { YesNo } from '../components/yes-no.tsx';
@@ -92,12 +93,7 @@ function Details({ user }: { user: UserDetails }) {
             <ChallengesTab user={user} isSelf={isSelf} />
           </Tabs.Panel>
           <Tabs.Panel value="quiz">
-            {/* Quiz history arrives with the quiz feature; until then its real empty state. */}
-            <EmptyState
-              icon={<IconSchool size={24} />}
-              title={t('salesRep.noQuizzes')}
-              text={t(isSelf ? 'salesRep.noQuizzesSelfText' : 'salesRep.noQuizzesText')}
-            />
+            <QuizAttemptsTab userId={user.id} isSelf={isSelf} />
           </Tabs.Panel>
           <Tabs.Panel value="info">
             <Stack gap="sm">

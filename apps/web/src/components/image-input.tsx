@@ -1,0 +1,109 @@
+import '@mantine/dropzone/styles.css';
+import { IMAGE_UPLOAD, type Image } from '@incentive/contracts';
+import { Box, Group, Stack, Text } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ImageChange } from '../lib/form-data.ts';
+import { toastError } from '../lib/toast.ts';
+
+/** What an image field shows: the stored image, unless a new file replaces it or it was removed. */
+export function ImagePreview({ current, change, alt }: { current: Image | null; change: ImageChange; alt: string }) {
+  const { t } = useTranslation();
+  const [fileUrl, setFileUrl] = useState<string | null>(null);
+  const file = change.kind === 'file' ? change.file : null;
+  // An object URL lives as long as its preview.
+  useEffect(() => {
+    if (!file) return setFileUrl(null);
+    const url = URL.createObjectURL(file);
+    setFileUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  const style = { maxWidth: '100%', maxHeight: 240, borderRadius: 8, display: 'block' } as const;
+  if (fileUrl) return <img src={fileUrl} alt={alt} style={style} />;
+  if (change.kind === 'keep' && current) {
+    return (
+      <picture>
+        <source type="image/webp" srcSet={current.webp} sizes="(max-width: 48em) 100vw, 480px" />
+        <img
+          src={current.url}
+          srcSet={current.jpeg}
+          sizes="(max-width: 48em) 100vw, 480px"
+          width={current.width}
+          height={current.height}
+          alt={alt}
+          style={{ ...style, width: 'auto', height: 'auto' }}
+        />
+      </picture>
+    );
+  }
+  return (
+    <Text fz="sm" c="dimmed">
+      {t('imageInput.none')}
+    </Text>
+  );
+}
+
+/**
+ * An image picker (SPEC.md section 5): drop or choose one png, jpg or jpeg of at most 5 MB; anything
+ * else is refused with the 'wrong file' toast. The server checks the bytes again.
+ */
+export function ImageDropzone({ label, onFile }: { label: string; onFile: (file: File) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dropzone
+      onDrop={(files) => {
+        const file = files[0];
+        if (file) onFile(file);
+      }}
+      onReject={() => toastError(t('imageInput.wrongFile'))}
+      maxSize={IMAGE_UPLOAD.maxBytes}
+      accept={{ 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'] }}
+      multiple={false}
+      inputProps={{ 'aria-label': label }}
+      radius="md"
+    >
+      <Group justify="center" gap="md" mih={120} style={{ pointerEvents: 'none' }} wrap="nowrap">
+        <Dropzone.Accept>
+          <IconUpload size={40} color="var(--mantine-color-blue-6)" aria-hidden />
+        </Dropzone.Accept>
+        <Dropzone.Reject>
+          <IconX size={40} color="var(--mantine-color-red-6)" aria-hidden />
+        </Dropzone.Reject>
+        <Dropzone.Idle>
+          <IconPhoto size={40} color="var(--mantine-color-dimmed)" aria-hidden />
+        </Dropzone.Idle>
+        <Stack gap={4}>
+          <Text fz="md">{t('imageInput.drop')}</Text>
+          <Text fz="sm" c="dimmed">
+            {t('imageInput.hint')}
+          </Text>
+        </Stack>
+      </Group>
+    </Dropzone>
+  );
+}
+
+/** The image field of a form: its preview above the drop zone. */
+export function ImageInput({
+  label,
+  current,
+  change,
+  onChange,
+}: {
+  label: string;
+  current: Image | null;
+  change: ImageChange;
+  onChange: (change: ImageChange) => void;
+}) {
+  return (
+    <Stack gap="xs">
+      <Box>
+        <ImagePreview current={current} change={change} alt={label} />
+      </Box>
+      <ImageDropzone label={label} onFile={(file) => onChange({ kind: 'file', file })} />
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import '@mantine/tiptap/styles.css';
+import { Input } from '@mantine/core';
+import { Link, RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
+import { useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The toolbar's names in the interface's language (they are the buttons' aria-labels). */
+function useEditorLabels(): Partial<RichTextEditorLabels> {
+  const { t } = useTranslation();
+  return {
+    boldControlLabel: t('quizAdmin.editor.bold'),
+    italicControlLabel: t('quizAdmin.editor.italic'),
+    strikeControlLabel: t('quizAdmin.editor.strike'),
+    h2ControlLabel: t('quizAdmin.editor.h2'),
+    h3ControlLabel: t('quizAdmin.editor.h3'),
+    bulletListControlLabel: t('quizAdmin.editor.bulletList'),
+    orderedListControlLabel: t('quizAdmin.editor.orderedList'),
+    linkControlLabel: t('quizAdmin.editor.link'),
+    unlinkControlLabel: t('quizAdmin.editor.unlink'),
+    linkEditorInputLabel: t('quizAdmin.editor.linkUrl'),
+    linkEditorInputPlaceholder: 'https://example.com',
+    linkEditorSave: t('common.save'),
+    linkEditorExternalLink: t('quizAdmin.editor.linkExternal'),
+    linkEditorInternalLink: t('quizAdmin.editor.linkInternal'),
+    undoControlLabel: t('quizAdmin.editor.undo'),
+    redoControlLabel: t('quizAdmin.editor.redo'),
+  };
+}
+
+/**
+ * Rich text (SPEC.md: quiz text, question text) with Mantine's tiptap editor: StarterKit without its
+ * own link (Mantine's Link replaces it). The value is HTML; an empty document is ''. A value set
+ * from outside (cancel, clear) replaces the document.
+ */
+export function RichTextInput({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (html: string) => void;
+  error?: string;
+}) {
+  const labels = useEditorLabels();
+  const changed = useRef(onChange);
+  changed.current = onChange;
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ link: false }), Link],
+    content: value,
+    editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
+    onUpdate: ({ editor: e }) => changed.current(e.isEmpty ? '' : e.getHTML()),
+  });
+
+  useEffect(() => {
+    if (!editor) return;
+    const current = editor.isEmpty ? '' : editor.getHTML();
+    if (current !== value) editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, value]);
+
+  return (
+    <Input.Wrapper label={label} error={error}>
+      <RichTextEditor editor={editor} labels={labels} mt={4}>
+        <RichTextEditor.Toolbar>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Bold />
+            <RichTextEditor.Italic />
+            <RichTextEditor.Strikethrough />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.H2 />
+            <RichTextEditor.H3 />
+            <RichTextEditor.BulletList />
+            <RichTextEditor.OrderedList />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Link />
+            <RichTextEditor.Unlink />
+          </RichTextEditor.ControlsGroup>
+          <RichTextEditor.ControlsGroup>
+            <RichTextEditor.Undo />
+            <RichTextEditor.Redo />
+          </RichTextEditor.ControlsGroup>
+        </RichTextEditor.Toolbar>
+        <RichTextEditor.Content mih={140} />
+      </RichTextEditor>
+    </Input.Wrapper>
+  );
+}

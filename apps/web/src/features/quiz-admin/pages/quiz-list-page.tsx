@@ -1,0 +1,138 @@
+import { QUIZ_SORT_FIELDS, type QuizListQuery, type QuizListRow } from '@incentive/contracts';
+import { ActionIcon, Anchor, Button, Group, Stack, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChartBar, IconPlus } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Page } from '../../../components/page.tsx';
+import { PagedTable } from '../../../components/table/paged-table.tsx';
+import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { failureOf } from '../../../lib/mutation.ts';
+import { paths } from '../../../lib/paths.ts';
+import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useFormatMoney } from '../../../lib/use-format-money.ts';
+import { useTableState } from '../../../lib/use-table-state.ts';
+import { confirmDelete } from '../../back-office/components/confirm-delete.tsx';
+import { RowActions } from '../../back-office/components/row-actions.tsx';
+import { useErrorToast } from '../../back-office/hooks/use-error-toast.ts';
+import { useDeleteQuiz } from '../api/delete-quiz.ts';
+import { useQuizzes } from '../api/get-quizzes.ts';
+import { QuizStatusCell } from '../components/quiz-status.tsx';
+
+type QuizSort = QuizListQuery['sort'];
+
+/** `/quiz` (SPEC.md section 2 "Quiz admin list"): the quizzes, paged, searched and sorted on the server. */
+export function QuizListPage() {
+  const { t } = useTranslation();
+  const money = useFormatMoney();
+  const navigate = useNavigate();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const deleteQuiz = useDeleteQuiz();
+  const state = useTableState<QuizSort>('id', 'desc');
+  const list = useQuizzes(state.params);
+  useErrorToast(list.error, 'quiz.toast.errorList');
+
+  const remove = (q: QuizListRow) =>
+    confirmDelete({
+      title: t('quizAdmin.list.deleteTitle'),
+      text: t('quizAdmin.list.deleteConfirm', { name: q.name }),
+      onConfirm: () =>
+        deleteQuiz.mutate(q.id, {
+          onSuccess: () => toastSuccess(t('quiz.toast.successDelete')),
+          onError: (err) => toastFailure(failureOf(err), 'quiz.toast.errorDelete'),
+        }),
+    });
+
+  const columns: DataTableColumn<QuizListRow>[] = [
+    { accessor: 'id', title: t('quizAdmin.fields.id'), sortable: true, width: 70 },
+    {
+      accessor: 'name',
+      title: t('quizAdmin.fields.name'),
+      sortable: true,
+      pinned: 'left',
+      width: phone ? 150 : undefined,
+      render: (q) => (
+        <Anchor component={Link} to={paths.quizEdit(q.id)} fz="sm" onClick={(e) => e.stopPropagation()}>
+          {q.name}
+        </Anchor>
+      ),
+    },
+    { accessor: 'status', title: t('quizAdmin.fields.status'), render: (q) => <QuizStatusCell quiz={q} /> },
+    {
+      accessor: 'value',
+      title: t('quizAdmin.fields.price'),
+      sortable: true,
+      textAlign: 'right',
+      noWrap: true,
+      render: (q) => money(q.value),
+    },
+    { accessor: 'answers_count', title: t('quizAdmin.fields.questions'), textAlign: 'right' },
+    { accessor: 'attempts_count', title: t('quizAdmin.fields.attempts'), textAlign: 'right' },
+    {
+      accessor: 'created_at',
+      title: t('quizAdmin.fields.createdAt'),
+      sortable: true,
+      noWrap: true,
+      render: (q) => formatDateTime(q.created_at),
+    },
+    {
+      accessor: 'actions',
+      title: t('table.actions'),
+      textAlign: 'right',
+      pinned: 'right',
+      render: (q) => (
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <Tooltip label={t('quizAdmin.list.results', { name: q.name })} withArrow>
+            <ActionIcon
+              variant="subtle"
+              component={Link}
+              to={paths.quizResults(q.id)}
+              aria-label={t('quizAdmin.list.results', { name: q.name })}
+              onClick={(e: React.MouseEvent) => e.stopPropagation()}
+            >
+              <IconChartBar size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <RowActions
+            editLabel={t('quizAdmin.list.edit', { name: q.name })}
+            onEdit={() => navigate(paths.quizEdit(q.id))}
+            deleteLabel={t('quizAdmin.list.delete', { name: q.name })}
+            onDelete={() => remove(q)}
+          />
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Page
+      title={t('quizAdmin.list.title')}
+      subtitle={t('quizAdmin.list.subtitle')}
+      actions={
+        <Button component={Link} to={paths.quizCreate()} leftSection={<IconPlus size={16} aria-hidden />}>
+          {t('quizAdmin.list.create')}
+        </Button>
+      }
+    >
+      <Stack gap="sm">
+        <TableToolbar
+          search={state.search}
+          onSearch={state.setSearch}
+          placeholder={t('quizAdmin.list.searchPlaceholder')}
+          total={list.data?.total}
+        />
+        <PagedTable
+          label={t('quizAdmin.list.title')}
+          state={state}
+          data={list.data}
+          fetching={list.isFetching}
+          columns={columns}
+          sortFields={QUIZ_SORT_FIELDS}
+          onRowClick={(q) => navigate(paths.quizEdit(q.id))}
+        />
+      </Stack>
+    </Page>
+  );
+}
