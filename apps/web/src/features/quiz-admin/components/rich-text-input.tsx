@@ -62,8 +62,9 @@ export function RichTextInput({
   }, [editor, value]);
 
   return (
-    <Input.Wrapper label={label} error={error}>
-      <RichTextEditor editor={editor} labels={labels} mt={4}>
+    // The field's heading names it on screen; the editable area carries the name for screen readers.
+    <Input.Wrapper error={error}>
+      <RichTextEditor editor={editor} labels={labels}>
         <RichTextEditor.Toolbar>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Bold />
