@@ -88,7 +88,7 @@ async function createQuizByApi(token: string, name: string): Promise<number> {
     body: form,
   });
   const body = (await res.json()) as { quiz_id: number };
-  expect(res.status).toBe(200);
+  expect(res.status).toBe(201);
   return body.quiz_id;
 }
 
@@ -294,7 +294,8 @@ describe('quiz back office', () => {
     await page.getByRole('link', { name: `Wyniki quizu Quiz wyników ${id}` }).click();
     await page.waitForURL(`**/quiz/${id}/results`);
     await page.getByRole('progressbar', { name: 'Odpowiedź A: 1' }).waitFor();
-    await page.getByRole('progressbar', { name: 'Odpowiedź B: 0' }).waitFor();
+    // An empty bar has no width: present, not visible.
+    await page.getByRole('progressbar', { name: 'Odpowiedź B: 0' }).waitFor({ state: 'attached' });
     await page.getByRole('cell', { name: typed }).waitFor();
     await page.getByRole('cell', { name: ACCOUNTS.seller.email }).first().waitFor();
 
@@ -311,8 +312,10 @@ describe('quiz back office', () => {
     await page.goto(`/sales-rep/details/${me.body.id}?tab=quiz`);
     const table = page.getByRole('table', { name: 'Quizy' });
     const attempt = table.locator('tr').filter({ hasText: `Quiz wyników ${id}` });
-    await attempt.getByRole('cell', { name: '1/2' }).waitFor();
+    // The open answer counts as correct when filled: 2 of 2, passed, the reward paid.
+    await attempt.getByRole('cell', { name: '2/2' }).waitFor();
     await attempt.getByText('Tak').waitFor();
+    await attempt.getByRole('cell', { name: '15,00 zł' }).waitFor();
   });
 
   test('the editor fits a phone', async () => {
