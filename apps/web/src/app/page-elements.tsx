@@ -16,19 +16,12 @@ const DashboardPage = lazyPage(() =>
 const WithdrawalsPage = lazyPage(() =>
   import('../features/wallet/pages/withdrawals-page.tsx').then((m) => m.WithdrawalsPage),
 );
-// The quiz back office: tiptap, the date picker and the drop zone live only in these chunks.
-const QuizListPage = lazyPage(() =>
-  import('../features/quiz-admin/pages/quiz-list-page.tsx').then((m) => m.QuizListPage),
-);
-const QuizEditorPage = lazyPage(() =>
-  import('../features/quiz-admin/pages/quiz-editor-page.tsx').then((m) => m.QuizEditorPage),
-);
-const QuizSummaryPage = lazyPage(() =>
-  import('../features/quiz-admin/pages/quiz-summary-page.tsx').then((m) => m.QuizSummaryPage),
-);
-const QuizResultsPage = lazyPage(() =>
-  import('../features/quiz-admin/pages/quiz-results-page.tsx').then((m) => m.QuizResultsPage),
-);
+// The quiz back office: one tiny lazy module names its pages' chunks (tiptap, the date picker, the drop zone).
+const quizAdmin = () => import('../features/quiz-admin/index.ts');
+const QuizListPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizListPage()));
+const QuizEditorPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizEditorPage()));
+const QuizSummaryPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizSummaryPage()));
+const QuizResultsPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizResultsPage()));
 
 /**
  * The screens that exist, by their name in the role policy (which gives each its route and says

@@ -30,9 +30,21 @@ const BUNDLES: Record<Lang, () => Promise<Tree>> = {
   en: () => import('../locales/en.json').then((m) => m.default),
 };
 
+/** Languages whose main bundle is in (Polish from the start; a lazy feature's strings alone do not count). */
+const loaded = new Set<Lang>(['pl']);
+
 async function loadLanguage(lang: Lang) {
-  if (i18n.hasResourceBundle(lang, 'translation')) return;
-  i18n.addResourceBundle(lang, 'translation', withMessages(await BUNDLES[lang](), MESSAGES[lang]));
+  if (loaded.has(lang)) return;
+  i18n.addResourceBundle(lang, 'translation', withMessages(await BUNDLES[lang](), MESSAGES[lang]), true, false);
+  loaded.add(lang);
+}
+
+/**
+ * The strings of a lazy feature (locales/<feature>/pl.json and en.json), added when its chunk loads:
+ * they stay out of the entry, so a page that never opens the feature never downloads them.
+ */
+export function addLazyStrings(strings: Record<Lang, Tree>) {
+  for (const lang of LANGS) i18n.addResourceBundle(lang, 'translation', strings[lang], true, false);
 }
 
 export const i18n = i18next.createInstance();

@@ -3,13 +3,19 @@ import { Stack, TextInput } from '@mantine/core';
 import { IconSchool, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
+import { addLazyStrings } from '../../../lib/i18n.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
+import en from '../../../locales/quiz-attempts/en.json';
+import pl from '../../../locales/quiz-attempts/pl.json';
 import { type QuizAttemptSort, useUserQuizAttempts } from '../api/get-user-quiz-attempts.ts';
 import { useErrorToast } from '../hooks/use-error-toast.ts';
 import { EmptyState } from './empty-state.tsx';
 import { SimplePagedTable } from './simple-paged-table.tsx';
 import { YesNo } from './yes-no.tsx';
+
+// Its labels come with the rep details page's chunk, not in everyone's first load.
+addLazyStrings({ pl, en });
 
 /** The quiz tab of the rep details: the rep's attempts (quiz, date, score, required, passed, reward), or its empty state. */
 export function QuizAttemptsTab({ userId, isSelf }: { userId: number; isSelf: boolean }) {
@@ -17,7 +23,7 @@ export function QuizAttemptsTab({ userId, isSelf }: { userId: number; isSelf: bo
   const money = useFormatMoney();
   const state = useTableState<QuizAttemptSort>('created_at', 'desc');
   const attempts = useUserQuizAttempts(userId, state.params);
-  useErrorToast(attempts.error, 'salesRep.toast.errorQuizzes');
+  useErrorToast(attempts.error, 'quizAttempts.errorList');
 
   // Nothing ever attempted (no search narrowing it): the tab's real empty state.
   if (attempts.data && attempts.data.total === 0 && !state.params.search) {
@@ -32,8 +38,8 @@ export function QuizAttemptsTab({ userId, isSelf }: { userId: number; isSelf: bo
   return (
     <Stack gap="sm">
       <TextInput
-        aria-label={t('salesRep.quizSearch')}
-        placeholder={t('salesRep.quizSearchPlaceholder')}
+        aria-label={t('quizAttempts.search')}
+        placeholder={t('quizAttempts.searchPlaceholder')}
         leftSection={<IconSearch size={16} aria-hidden />}
         type="search"
         value={state.search}
@@ -46,30 +52,30 @@ export function QuizAttemptsTab({ userId, isSelf }: { userId: number; isSelf: bo
         data={attempts.data}
         fetching={attempts.isFetching}
         columns={[
-          { key: 'quiz', title: t('salesRep.quizName'), sortField: 'quiz_name', render: (a) => a.quiz_name },
+          { key: 'quiz', title: t('quizAttempts.name'), sortField: 'quiz_name', render: (a) => a.quiz_name },
           {
             key: 'date',
-            title: t('salesRep.quizDate'),
+            title: t('quizAttempts.date'),
             sortField: 'created_at',
             render: (a) => formatDateTime(a.created_at),
           },
           {
             key: 'score',
-            title: t('salesRep.quizScore'),
+            title: t('quizAttempts.score'),
             sortField: 'correct_answers_count',
             align: 'right',
             render: (a) => `${a.correct_answers_count}/${a.questions_count}`,
           },
           {
             key: 'required',
-            title: t('salesRep.quizRequired'),
+            title: t('quizAttempts.required'),
             align: 'right',
             render: (a) => a.required_correct_answers,
           },
-          { key: 'passed', title: t('salesRep.quizPassed'), render: (a) => <YesNo value={a.passed} /> },
+          { key: 'passed', title: t('quizAttempts.passed'), render: (a) => <YesNo value={a.passed} /> },
           {
             key: 'reward',
-            title: t('salesRep.quizReward'),
+            title: t('quizAttempts.reward'),
             sortField: 'reward',
             align: 'right',
             render: (a) => money(a.reward),

@@ -1,3 +1,4 @@
+import '../lib/strings.ts';
 import { QUIZ_LIMITS, type Quiz, videoUrlSchema } from '@incentive/contracts';
 import { Button, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';

@@ -1,4 +1,5 @@
 import type { QuizResults } from '@incentive/contracts';
+import '../lib/strings.ts';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';

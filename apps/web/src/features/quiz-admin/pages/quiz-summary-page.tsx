@@ -1,4 +1,5 @@
 import type { Quiz } from '@incentive/contracts';
+import '../lib/strings.ts';
 import { Button, Container, Group, NumberInput, Paper, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';

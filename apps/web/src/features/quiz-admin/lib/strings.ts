@@ -1,0 +1,6 @@
+import { addLazyStrings } from '../../../lib/i18n.ts';
+import en from '../../../locales/quiz-admin/en.json';
+import pl from '../../../locales/quiz-admin/pl.json';
+
+// The quiz back office's labels ("quizAdmin.*") arrive with its chunks, never in a rep's first load.
+addLazyStrings({ pl, en });
