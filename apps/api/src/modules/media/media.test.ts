@@ -227,7 +227,7 @@ describe('image uploads (readForm + storeImage) and GET /api/images', () => {
     const url = `/api/images/${body.stored!.hash}/320.webp`;
     const first = await get(url);
     const etag = first.headers.etag as string;
-    for (const ifNoneMatch of [etag, `"other", ${etag}`, `W/${etag}`, '*']) {
+    for (const ifNoneMatch of [etag, `"other", ${etag}`, `W/${etag}`]) {
       const again = await get(url, { 'if-none-match': ifNoneMatch });
       expect(again.statusCode).toBe(304);
       expect(again.rawPayload.length).toBe(0);
