@@ -253,6 +253,7 @@ describe('image uploads (readForm + storeImage) and GET /api/images', () => {
       '1281.webp',
       '.jpg',
       '5e2.jpg',
+      '320.constructor',
     ]) {
       const res = await get(`/api/images/${hash}/${file}`);
       expect(res.statusCode, file).toBe(404);
