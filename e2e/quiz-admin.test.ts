@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ACCOUNTS } from './support/accounts.ts';
@@ -115,6 +116,14 @@ async function activateByApi(token: string, id: number) {
     body: form,
   });
   expect(res.status).toBe(200);
+}
+
+/** axe-core's serious and critical WCAG 2.1 A/AA violations (as e2e/a11y.test.ts checks the other pages). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('quiz back office', () => {
@@ -329,5 +338,32 @@ describe('quiz back office', () => {
     await page.getByRole('textbox', { name: 'Treść pytania 1' }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('the quiz pages have no serious accessibility violation', async () => {
+    const admin = await apiLogin(ACCOUNTS.admin.email);
+    const id = await createQuizByApi(admin, `Dostępność ${Date.now()}`);
+    const page = await browser.newPage({ viewport: WIDE });
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/quiz');
+    await page.getByRole('table', { name: 'Quizy' }).getByText('Szkic').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`/quiz/${id}`);
+    await page.getByRole('tab', { name: 'PYT 1' }).click();
+    await page.getByRole('tab', { name: 'ODP 2' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/quiz/create');
+    await page.getByRole('textbox', { name: 'Treść', exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`/quiz/${id}/summary`);
+    await page.getByRole('button', { name: 'Data od', exact: true }).click();
+    await page
+      .locator('.mantine-Popover-dropdown')
+      .getByRole('button', { name: String(new Date().getFullYear()) })
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`/quiz/${id}/results`);
+    await page.getByText('Zdawalność').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

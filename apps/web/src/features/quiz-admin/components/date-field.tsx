@@ -44,6 +44,8 @@ export function DateField({
       minDate={minDate}
       clearable={false}
       popoverProps={{ withinPortal: true }}
+      // The placeholder is a text element here (not ::placeholder): dark enough for WCAG AA contrast.
+      styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
       nextLabel={t('quizAdmin.summary.next')}
       previousLabel={t('quizAdmin.summary.previous')}
     />
