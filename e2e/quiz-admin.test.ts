@@ -211,8 +211,16 @@ describe('quiz back office', () => {
     expect(
       await page.getByRole('radiogroup', { name: 'Ankieta' }).getByRole('radio', { name: 'Nie' }).isChecked(),
     ).toBe(true);
+    // More required answers than questions: the server's 422 message shows at the field.
     await page.getByRole('button', { name: 'Edytuj pole Wymagana liczba poprawnych odpowiedzi' }).click();
-    await page.getByRole('textbox', { name: 'Wymagana liczba poprawnych odpowiedzi' }).fill('1');
+    const required = page.getByRole('textbox', { name: 'Wymagana liczba poprawnych odpowiedzi' });
+    await required.fill('5');
+    await page.getByRole('button', { name: 'Zapisz i aktywuj' }).click();
+    const tooMany = 'Liczba wymaganych poprawnych odpowiedzi nie może przekraczać liczby pytań';
+    await toast(page, tooMany);
+    expect(await required.getAttribute('aria-invalid')).toBe('true');
+    expect(page.url()).toContain(`/quiz/${id}/summary`);
+    await required.fill('1');
     await page.getByRole('button', { name: 'Zapisz i aktywuj' }).click();
     await toast(page, 'Quiz został zapisany i aktywowany');
     await page.waitForURL((u) => u.pathname === '/quiz');
