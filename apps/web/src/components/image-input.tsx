@@ -6,7 +6,7 @@ import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImageChange } from '../lib/form-data.ts';
-import { addLazyStrings } from '../lib/i18n.ts';
+import { addLazyStrings } from '../lib/lazy-strings.ts';
 import { toastError } from '../lib/toast.ts';
 import en from '../locales/image-input/en.json';
 import pl from '../locales/image-input/pl.json';

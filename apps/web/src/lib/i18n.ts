@@ -39,14 +39,6 @@ async function loadLanguage(lang: Lang) {
   loaded.add(lang);
 }
 
-/**
- * The strings of a lazy feature (locales/<feature>/pl.json and en.json), added when its chunk loads:
- * they stay out of the entry, so a page that never opens the feature never downloads them.
- */
-export function addLazyStrings(strings: Record<Lang, Tree>) {
-  for (const lang of LANGS) i18n.addResourceBundle(lang, 'translation', strings[lang], true, false);
-}
-
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   lng: 'pl',

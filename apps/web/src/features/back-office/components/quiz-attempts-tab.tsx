@@ -3,7 +3,7 @@ import { Stack, TextInput } from '@mantine/core';
 import { IconSchool, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
-import { addLazyStrings } from '../../../lib/i18n.ts';
+import { addLazyStrings } from '../../../lib/lazy-strings.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import en from '../../../locales/quiz-attempts/en.json';

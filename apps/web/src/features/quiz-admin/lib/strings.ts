@@ -1,4 +1,4 @@
-import { addLazyStrings } from '../../../lib/i18n.ts';
+import { addLazyStrings } from '../../../lib/lazy-strings.ts';
 import en from '../../../locales/quiz-admin/en.json';
 import pl from '../../../locales/quiz-admin/pl.json';
 
