@@ -100,22 +100,14 @@ describe('route declarations', () => {
     expect(outside, `paths missing from packages/contracts/src/routes.ts: ${outside.join(', ')}`).toEqual([]);
   });
 
-<<<<<<< HEAD
-  it('only sign-in, set-password, forgotten password, health and the content-addressed images are public among the API routes', () => {
-=======
   it('only sign-in, set-password, forgotten password, health and image variants are public among the API routes', () => {
->>>>>>> media
     const publicRoutes = apiRoutes()
       .filter((r) => r.declared && 'public' in r.declared)
       .map((r) => `${r.method} ${r.url}`)
       .sort();
     expect(publicRoutes).toEqual([
       'GET /api/health',
-<<<<<<< HEAD
-      // An <img> cannot send the Bearer token; a SHA-256 cannot be guessed (decision 019).
-=======
       // An <img> sends no Bearer token; the SHA-256 in the path is the key (decision 019).
->>>>>>> media
       'GET /api/images/:hash/:file',
       'HEAD /api/health',
       'HEAD /api/images/:hash/:file',
