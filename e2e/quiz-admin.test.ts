@@ -227,6 +227,8 @@ describe('quiz back office', () => {
 
     const row = page.locator('tr').filter({ hasText: name });
     await row.getByText('Aktywny').waitFor();
+    // The programme's days are Warsaw days, whatever the browser's time zone.
+    await row.getByText(`${shown} – ${shown}`).waitFor();
 
     // The server has what the editor sent.
     const admin = await apiLogin(ACCOUNTS.admin.email);
@@ -258,6 +260,9 @@ describe('quiz back office', () => {
     await page.getByRole('button', { name: 'Zapisz', exact: true }).click();
     await toast(page, 'Quiz został zedytowany, dokończ ostatni formularz aby go aktywować');
     await page.waitForURL(`**/quiz/${id}/summary`);
+    // The summary keeps what was set before (the edit made the quiz wait for it again).
+    expect(await page.getByRole('textbox', { name: 'Nagroda (zł)' }).inputValue()).toBe('25 zł');
+    expect(await page.getByRole('button', { name: 'Data od', exact: true }).textContent()).toBe(shown);
     const after = await api<{ name: string }>('GET', `/api/quiz/${id}`, { token: admin });
     expect(after.body.name).toBe(`${name} (zmieniony)`);
   });

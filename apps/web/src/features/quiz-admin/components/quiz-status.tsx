@@ -1,7 +1,7 @@
 import type { QuizListRow } from '@incentive/contracts';
 import { Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format.ts';
+import { displayDay } from '../lib/summary-values.ts';
 
 export type QuizStatus = 'draft' | 'scheduled' | 'active' | 'ended';
 
@@ -26,7 +26,7 @@ export function QuizStatusCell({ quiz }: { quiz: QuizListRow }) {
       </Badge>
       {quiz.start_at && quiz.end_at && (
         <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {formatDate(quiz.start_at)} – {formatDate(quiz.end_at)}
+          {displayDay(quiz.start_at)} – {displayDay(quiz.end_at)}
         </Text>
       )}
     </Stack>

@@ -1,6 +1,20 @@
 import { QUIZ_DATE_FORMAT, type Quiz } from '@incentive/contracts';
 import { dayjs } from '../../../lib/dayjs.ts';
 
+/** The programme runs on Warsaw days: the server reads a date without an offset as Warsaw wall time. */
+const WARSAW_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Warsaw',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The Warsaw calendar day of an instant, 'YYYY-MM-DD', whatever the browser's time zone. */
+export const programmeDay = (iso: string) => WARSAW_DAY.format(new Date(iso));
+
+/** DD.MM.YYYY of a Warsaw day. */
+export const displayDay = (iso: string) => programmeDay(iso).split('-').reverse().join('.');
+
 /** The summary form's own fields (besides the general ones), as the inputs hold them. */
 export interface SummaryValues {
   dateFrom: string | null;
@@ -11,16 +25,20 @@ export interface SummaryValues {
   correctAnswers: number | string;
 }
 
-/** From the loaded quiz; a quiz never summarised starts one-time, not a survey (SPEC.md section 4). */
+/**
+ * From the loaded quiz. A quiz never summarised (no dates yet) starts one-time, not a survey
+ * (SPEC.md section 4), with an empty reward so 'Uzupełnij pole nagroda' asks for one; an edited quiz
+ * (inactive again until this form is saved) keeps what its last summary set.
+ */
 export function summaryFromQuiz(quiz: Quiz): SummaryValues {
-  const day = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD') : null);
+  const day = (iso: string | null) => (iso ? programmeDay(iso) : null);
+  const summarised = quiz.start_at !== null;
   return {
     dateFrom: day(quiz.start_at),
     dateTo: day(quiz.end_at),
-    isOneTime: quiz.is_active ? quiz.is_one_time : true,
-    isSurvey: quiz.is_active ? quiz.is_questionnaire : false,
-    // A draft has no reward yet: the field starts empty, so 'Uzupełnij pole nagroda' asks for one.
-    price: quiz.is_active ? Number(quiz.value) : '',
+    isOneTime: summarised ? quiz.is_one_time : true,
+    isSurvey: summarised ? quiz.is_questionnaire : false,
+    price: summarised ? Number(quiz.value) : '',
     correctAnswers: quiz.correct_answers,
   };
 }

@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError, failureOf } from '../../../lib/api-client.ts';
 import { buildFormData } from '../../../lib/form-data.ts';
-import { formatDate } from '../../../lib/format.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { PageLoader } from '../../back-office/components/page-loader.tsx';
@@ -131,9 +130,7 @@ function SummaryForm({ quiz }: { quiz: Quiz }) {
     );
   };
 
-  const readDate = (d: string | null): ReactNode => (
-    <ReadValue>{d ? formatDate(d)?.replaceAll('-', '.') : ''}</ReadValue>
-  );
+  const readDate = (d: string | null): ReactNode => <ReadValue>{d ? d.split('-').reverse().join('.') : ''}</ReadValue>;
 
   return (
     <Container size={960} py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
@@ -143,7 +140,7 @@ function SummaryForm({ quiz }: { quiz: Quiz }) {
             {t('quizAdmin.summary.title')}
           </Title>
           <Text c="dimmed" fz="sm">
-            {t(quiz.is_active ? 'quizAdmin.summary.introActive' : 'quizAdmin.summary.intro')}
+            {t(quiz.start_at !== null ? 'quizAdmin.summary.introActive' : 'quizAdmin.summary.intro')}
           </Text>
         </Stack>
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
