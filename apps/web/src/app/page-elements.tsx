@@ -16,6 +16,11 @@ const DashboardPage = lazyPage(() =>
 const WithdrawalsPage = lazyPage(() =>
   import('../features/wallet/pages/withdrawals-page.tsx').then((m) => m.WithdrawalsPage),
 );
+const QuizListPage = lazyPage(() => import('../features/quizzes/pages/quiz-list-page.tsx').then((m) => m.QuizListPage));
+const QuizTakePage = lazyPage(() => import('../features/quizzes/pages/quiz-take-page.tsx').then((m) => m.QuizTakePage));
+const QuizSummaryPage = lazyPage(() =>
+  import('../features/quizzes/pages/quiz-summary-page.tsx').then((m) => m.QuizSummaryPage),
+);
 
 /**
  * The screens that exist, by their name in the role policy (which gives each its route and says
@@ -33,4 +38,7 @@ export const PAGE_ELEMENTS: Partial<Record<GuardedPage, ReactNode>> = {
   adminCreate: <AdminFormPage />,
   adminEdit: <AdminFormPage />,
   withdraw: <WithdrawalsPage />,
+  quizPh: <QuizListPage />,
+  quizPhTake: <QuizTakePage />,
+  quizPhSummary: <QuizSummaryPage />,
 };

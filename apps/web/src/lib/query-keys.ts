@@ -10,6 +10,8 @@ export const queryKeys = {
   cards: ['cards'],
   /** Withdrawals, money histories and the money overview. */
   wallet: ['wallet'],
+  /** Quiz lists and quizzes (a submit changes a rep's statuses). */
+  quizzes: ['quizzes'],
 } as const;
 
 export type QueryRoot = (typeof queryKeys)[keyof typeof queryKeys];
