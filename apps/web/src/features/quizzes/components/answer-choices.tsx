@@ -1,5 +1,4 @@
 import type { RepQuiz } from '@incentive/contracts';
-import { Group, Radio, Stack, Text } from '@mantine/core';
 import classes from './answer-choices.module.css';
 
 type Question = RepQuiz['questions'][number];
@@ -8,8 +7,9 @@ type Question = RepQuiz['questions'][number];
 export const letterOf = (index: number) => String.fromCharCode(65 + index);
 
 /**
- * The answers of a closed question as large radio cards: the whole card is the touch target,
- * arrow keys move between them (radio semantics), and the letter comes before the text.
+ * The answers of a closed question as large cards around native radio buttons: the whole card is
+ * the touch target, and the browser gives radio semantics and arrow-key moves for free (and no
+ * component library code in a phone's download).
  */
 export function AnswerChoices({
   question,
@@ -25,29 +25,29 @@ export function AnswerChoices({
   errorId?: string;
 }) {
   return (
-    <Radio.Group
-      value={value === undefined ? null : String(value)}
-      onChange={(v) => onChange(Number(v))}
-      name={`question-${question.id}`}
-      aria-labelledby={labelledBy}
-      aria-describedby={errorId}
-    >
-      <Stack gap="sm">
-        {question.answers.map((answer, i) => (
-          <Radio.Card key={answer.id} value={String(answer.id)} radius="md" className={classes.card}>
-            <Group wrap="nowrap" gap="md" align="center">
-              <Text component="span" className={classes.letter} aria-hidden>
-                {letterOf(i)}
-              </Text>
-              <Text component="span" className={classes.text}>
-                <span className={classes.visuallyHidden}>{letterOf(i)}. </span>
-                {answer.answer_text}
-              </Text>
-              <Radio.Indicator className={classes.indicator} />
-            </Group>
-          </Radio.Card>
-        ))}
-      </Stack>
-    </Radio.Group>
+    <div role="radiogroup" aria-labelledby={labelledBy} aria-describedby={errorId} className={classes.group}>
+      {question.answers.map((answer, i) => {
+        const checked = value === answer.id;
+        return (
+          <label key={answer.id} className={classes.card} data-checked={checked || undefined}>
+            <span className={classes.letter} aria-hidden>
+              {letterOf(i)}
+            </span>
+            <span className={classes.text}>
+              <span className={classes.visuallyHidden}>{letterOf(i)}. </span>
+              {answer.answer_text}
+            </span>
+            <input
+              type="radio"
+              className={classes.input}
+              name={`question-${question.id}`}
+              value={answer.id}
+              checked={checked}
+              onChange={() => onChange(answer.id)}
+            />
+          </label>
+        );
+      })}
+    </div>
   );
 }

@@ -1,10 +1,10 @@
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import type { QuizCardItem } from '../api/get-rep-quizzes.ts';
+import { LinkButton } from './link-button.tsx';
 import { QuizMedia } from './quiz-media.tsx';
 import { QuizStatusBadge } from './quiz-status-badge.tsx';
 
@@ -47,14 +47,10 @@ export function QuizCard({ quiz, priority }: { quiz: QuizCardItem; priority: boo
             {money(quiz.value)}
           </Text>
         </Stack>
-        <Button
-          component={Link}
-          to={paths.quizPhTake(quiz.id)}
-          rightSection={<IconArrowRight size={18} />}
-          aria-label={t('quizPh.moreAbout', { name: quiz.name })}
-        >
+        <LinkButton to={paths.quizPhTake(quiz.id)} label={t('quizPh.moreAbout', { name: quiz.name })}>
           {t('quizPh.more')}
-        </Button>
+          <IconArrowRight size={18} aria-hidden />
+        </LinkButton>
       </Group>
     </Card>
   );

@@ -1,5 +1,4 @@
-import { Center, Loader, Pagination, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconBulb } from '@tabler/icons-react';
+import { Center, Loader, Pagination, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/page.tsx';
@@ -7,6 +6,7 @@ import { parseId } from '../../../lib/paths.ts';
 import { useRepQuizzes } from '../api/get-rep-quizzes.ts';
 import { QuizCard } from '../components/quiz-card.tsx';
 import { useErrorToast } from '../hooks.ts';
+import classes from './quiz-list-page.module.css';
 
 /**
  * `/quiz-ph`: the rep's quizzes, 4 a page from the server (SPEC.md section 2, rep lists). The page
@@ -33,9 +33,6 @@ export function QuizListPage() {
       )}
       {data && data.data.length === 0 && (
         <Stack align="center" gap="xs" py="xl" ta="center">
-          <ThemeIcon size={56} radius="xl" variant="light" color="yellow">
-            <IconBulb size={30} />
-          </ThemeIcon>
           <Text fw={700}>{t('quizPh.emptyTitle')}</Text>
           <Text c="dimmed" fz="sm" maw={420}>
             {t('quizPh.emptyText')}
@@ -43,16 +40,11 @@ export function QuizListPage() {
         </Stack>
       )}
       {data && data.data.length > 0 && (
-        <SimpleGrid
-          cols={{ base: 1, md: 2 }}
-          spacing="lg"
-          aria-busy={isFetching}
-          style={{ opacity: isFetching && !isPending ? 0.6 : 1, transition: 'opacity 150ms' }}
-        >
+        <div className={classes.grid} aria-busy={isFetching} data-fetching={isFetching || undefined}>
           {data.data.map((quiz, i) => (
             <QuizCard key={quiz.id} quiz={quiz} priority={i === 0} />
           ))}
-        </SimpleGrid>
+        </div>
       )}
       {data && data.last_page > 1 && (
         <Center>

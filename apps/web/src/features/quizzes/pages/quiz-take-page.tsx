@@ -1,20 +1,6 @@
 import type { QuizSubmitBody, RepQuiz } from '@incentive/contracts';
-import { QUIZ_LIMITS } from '@incentive/contracts';
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Progress,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconCheck, IconInfoCircle } from '@tabler/icons-react';
+import { Button, Card, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -25,9 +11,11 @@ import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useRepQuiz } from '../api/get-rep-quiz.ts';
 import { useSubmitQuiz } from '../api/submit-quiz.ts';
 import { AnswerChoices } from '../components/answer-choices.tsx';
+import { OpenAnswer } from '../components/open-answer.tsx';
 import { QuestionHtml } from '../components/question-html.tsx';
 import { useLoadFailureRedirect } from '../hooks.ts';
 import { outcomeState } from '../quiz-outcome.ts';
+import classes from './quiz-take-page.module.css';
 
 /** A rep's answer to one question: the chosen answer of a closed one, the text of an open one. */
 type Answer = { answerId?: number; answerText?: string };
@@ -81,17 +69,22 @@ function QuizSteps({ quiz }: { quiz: RepQuiz }) {
       <Container size="sm" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
         <Stack gap="lg">
           {header}
-          <Alert color="gray" icon={<IconInfoCircle />} title={t('quizPh.take.cannotTake')}>
-            {t(
-              quiz.status.passed
-                ? 'quiz.alreadyPassed'
-                : quiz.status.done
-                  ? 'quiz.oneTimeTaken'
-                  : total === 0
-                    ? 'quizPh.take.noQuestions'
-                    : 'quiz.notActive',
-            )}
-          </Alert>
+          <Card withBorder radius="md" padding="lg" role="status">
+            <Text fw={700} mb={4}>
+              {t('quizPh.take.cannotTake')}
+            </Text>
+            <Text>
+              {t(
+                quiz.status.passed
+                  ? 'quiz.alreadyPassed'
+                  : quiz.status.done
+                    ? 'quiz.oneTimeTaken'
+                    : total === 0
+                      ? 'quizPh.take.noQuestions'
+                      : 'quiz.notActive',
+              )}
+            </Text>
+          </Card>
           <Group>
             <Button component={Link} to={paths.quizPh()} variant="light" leftSection={<IconArrowLeft size={18} />}>
               {t('quizPh.backToList')}
@@ -169,28 +162,19 @@ function QuizSteps({ quiz }: { quiz: RepQuiz }) {
           <Text fw={700} aria-live="polite">
             {t('quizPh.take.counter', { current: index + 1, total })}
           </Text>
-          <Progress
-            value={((index + 1) / total) * 100}
-            size="sm"
-            radius="xl"
-            aria-label={t('quizPh.take.counter', { current: index + 1, total })}
-          />
+          <div className={classes.progress} aria-hidden>
+            <div className={classes.progressBar} style={{ width: `${((index + 1) / total) * 100}%` }} />
+          </div>
         </Stack>
         <Card withBorder radius="md" padding="md">
           <Stack gap="md">
             <QuestionHtml id={questionLabelId} html={question.question_text} />
             {isOpen ? (
-              <Textarea
-                label={t('quizPh.take.openLabel')}
-                placeholder={t('quizPh.take.openPlaceholder')}
-                autosize
-                minRows={3}
-                maxRows={10}
-                maxLength={QUIZ_LIMITS.openAnswer}
+              <OpenAnswer
+                questionId={question.id}
                 value={current.answerText ?? ''}
-                onChange={(e) => setAnswer({ answerText: e.currentTarget.value })}
-                error={error ?? undefined}
-                size="md"
+                onChange={(answerText) => setAnswer({ answerText })}
+                error={error}
               />
             ) : (
               <AnswerChoices
@@ -202,9 +186,9 @@ function QuizSteps({ quiz }: { quiz: RepQuiz }) {
               />
             )}
             {error && !isOpen && (
-              <Text id={errorId} role="alert" c="red.8" fz="sm" fw={600}>
+              <p id={errorId} role="alert" className={classes.error}>
                 {error}
-              </Text>
+              </p>
             )}
           </Stack>
         </Card>
