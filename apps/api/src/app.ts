@@ -8,6 +8,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { keepThrottleTidy } from './modules/auth/throttle.ts';
 import { cardRoutes } from './modules/cards/cards.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { quizRoutes } from './modules/quizzes/quizzes.routes.ts';
 import { keepLoginWindow } from './modules/users/login-window.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(warehouseRoutes);
   await app.register(cardRoutes);
   await app.register(walletRoutes);
+  await app.register(quizRoutes);
 
   await app.register(webPlugin, { dist: deps.serveWeb ? deps.config.WEB_DIST : undefined });
   return app;
