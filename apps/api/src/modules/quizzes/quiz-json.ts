@@ -1,5 +1,6 @@
 import type { Image, Quiz, QuizListRow, RepQuiz, RepQuizListItem } from '@incentive/contracts';
 import { formatGrosze } from '../../lib/money.ts';
+import { imageOf } from '../media/media.service.ts';
 import { repStatus } from './grade.ts';
 import type { liveQuestions, QuizRow } from './quiz-read.repo.ts';
 
@@ -15,8 +16,10 @@ type ImageRow = { imageHash: string | null; imageWidth: number | null; imageHeig
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The quiz's image as the API serves it; null without one. */
-export function imageJson(_r: ImageRow): Image | null {
-  return null;
+export function imageJson(r: ImageRow): Image | null {
+  return r.imageHash && r.imageWidth !== null && r.imageHeight !== null
+    ? imageOf({ hash: r.imageHash, width: r.imageWidth, height: r.imageHeight })
+    : null;
 }
 
 function base(r: Omit<Row, 'attemptsCount' | 'isLive'>) {

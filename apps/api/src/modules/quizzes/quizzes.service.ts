@@ -15,6 +15,8 @@ import { managerQuizJson, managerRowJson, repQuizJson, repRowJson } from './quiz
 import * as read from './quiz-read.repo.ts';
 import * as write from './quiz-write.repo.ts';
 
+export { createQuiz, saveQuizDetails, updateQuizContent } from './author-quiz.ts';
+export { exportResults, openAnswers, quizResults, userAttempts } from './quiz-results.ts';
 export { submitQuiz } from './submit-quiz.ts';
 
 type Actor = { id: number; role: Role };
