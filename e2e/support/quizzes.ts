@@ -80,7 +80,8 @@ export async function createQuiz(adminToken: string, spec: QuizSpec): Promise<Cr
   const image = spec.withImage ? new Blob([new Uint8Array(await testPng())], { type: 'image/png' }) : null;
   if (image) content.set('image', image, 'okladka.png');
   const created = await multipart<{ quiz_id: number; message: string }>('/api/quiz', adminToken, content);
-  if (created.status !== 200) throw new Error(`POST /api/quiz: ${created.status} ${JSON.stringify(created.body)}`);
+  if (created.status !== 200 && created.status !== 201)
+    throw new Error(`POST /api/quiz: ${created.status} ${JSON.stringify(created.body)}`);
   const id = created.body.quiz_id;
 
   const now = Date.now();
@@ -96,7 +97,8 @@ export async function createQuiz(adminToken: string, spec: QuizSpec): Promise<Cr
   details.set('is_survey', String(spec.isSurvey ?? false));
   details.set('correct_answers', String(spec.correctAnswers));
   const saved = await multipart<{ quiz_id: number }>(`/api/quiz/${id}/submit-details`, adminToken, details);
-  if (saved.status !== 200) throw new Error(`submit-details: ${saved.status} ${JSON.stringify(saved.body)}`);
+  if (saved.status !== 200 && saved.status !== 201)
+    throw new Error(`submit-details: ${saved.status} ${JSON.stringify(saved.body)}`);
 
   const read = await api<CreatedQuiz>('GET', `/api/quiz/${id}`, { token: adminToken });
   if (read.status !== 200) throw new Error(`GET /api/quiz/${id}: ${read.status}`);
