@@ -52,6 +52,13 @@ try {
   const quizName = await authorBenchQuiz(admin);
   const token = await login(REP);
   const result = await measure(token, quizName);
+  // BENCH_VERBOSE=1 lists every file of both steps.
+  if (process.env.BENCH_VERBOSE)
+    for (const [step, list] of [
+      ['list', result.list],
+      ['take', result.take],
+    ] as const)
+      for (const t of list) console.log(step, t.kind, t.bytes, new URL(t.url).pathname);
   const report = render(result, quizName);
   writeFileSync(REPORT, report);
   console.log(report);
@@ -114,7 +121,7 @@ function photoLikePng(): Promise<Buffer> {
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       const i = (y * width + x) * 3;
-      const n = rnd() * 40 - 20;
+      const n = rnd() * 20 - 10;
       raw[i] = Math.max(0, Math.min(255, 40 + (x / width) * 180 + n));
       raw[i + 1] = Math.max(0, Math.min(255, 90 + (y / height) * 120 + n));
       raw[i + 2] = Math.max(0, Math.min(255, 200 - (x / width) * 120 + n));

@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ACCOUNTS } from './support/accounts.ts';
@@ -61,6 +62,14 @@ function answerRadio(page: Page, quiz: CreatedQuiz, questionIndex: number, corre
   const answer = answers[i];
   if (!answer) throw new Error(`question ${questionIndex} has no ${correct ? 'correct' : 'wrong'} answer`);
   return page.getByRole('radio', { name: `${String.fromCharCode(65 + i)}. ${answer.answer_text}`, exact: true });
+}
+
+/** axe-core's serious and critical WCAG 2.1 A/AA violations (as e2e/a11y.test.ts checks the other pages). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const nextButton = (page: Page) => page.getByRole('button', { name: 'Dalej' });
@@ -299,6 +308,53 @@ describe('rep quizzes', () => {
     await page.getByText('Dziękujemy za wypełnienie ankiety.').waitFor();
     await page.getByText(`Do Twojego portfela trafiło ${zl('2.00')}`).waitFor();
     expect((await meOf(rep.email)).wallet.money).toBe(plus(before.wallet.money, '2.00'));
+  });
+
+  test('the list, a question with its message, an open question and the result pass axe on a phone', async () => {
+    const admin = await apiLogin(ACCOUNTS.admin.email);
+    const rep = await seededRep(admin, 7);
+    const name = unique('Quiz dostępny');
+    const quiz = await createQuiz(admin, {
+      name,
+      price: '1.00',
+      correctAnswers: 1,
+      withImage: true,
+      questions: [
+        closed('<strong>Pytanie</strong> zamknięte', [
+          ['Tak', true],
+          ['Nie', false],
+        ]),
+        open('Pytanie otwarte'),
+      ],
+    });
+    const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await signIn(page, { email: rep.email });
+    await page.goto('/quiz-ph');
+    await card(page, name).locator('picture img').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await card(page, name)
+      .getByRole('link', { name: `Więcej: ${name}` })
+      .click();
+    await page.getByText('Pytanie 1/2').waitFor();
+    await nextButton(page).click();
+    await page.getByRole('alert').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    // Keyboard: the arrow keys move the choice between the answers (radio semantics).
+    await answerRadio(page, quiz, 0, true).focus();
+    await page.keyboard.press('Space');
+    expect(await answerRadio(page, quiz, 0, true).isChecked()).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    expect(await answerRadio(page, quiz, 0, false).isChecked()).toBe(true);
+    await nextButton(page).click();
+    await finishButton(page).click();
+    await page.getByRole('alert').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('textbox', { name: 'Twoja odpowiedź' }).fill('Tekst');
+    await finishButton(page).click();
+    await page.getByTestId('quiz-score').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('the result page without a result goes back to the list', async () => {
