@@ -49,7 +49,7 @@ const served = process.env.BENCH_URL ? null : await serveHere();
 const base = (process.env.BENCH_URL ?? served?.url ?? '').replace(/\/$/, '');
 try {
   const admin = await login(ADMIN);
-  const quizName = await authorBenchQuiz(admin);
+  const { name: quizName, uploadBytes } = await authorBenchQuiz(admin);
   const token = await login(REP);
   const result = await measure(token, quizName);
   // BENCH_VERBOSE=1 lists every file of both steps.
@@ -59,7 +59,7 @@ try {
       ['take', result.take],
     ] as const)
       for (const t of list) console.log(step, t.kind, t.bytes, new URL(t.url).pathname);
-  const report = render(result, quizName);
+  const report = render(result, quizName, uploadBytes);
   writeFileSync(REPORT, report);
   console.log(report);
   console.log(`written to ${path.relative(root, REPORT)}`);
@@ -131,8 +131,8 @@ function photoLikePng(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Authors and activates the bench quiz through the API, as the back office does; returns its name. */
-async function authorBenchQuiz(adminToken: string): Promise<string> {
+/** Authors and activates the bench quiz through the API, as the back office does; its name and the upload's size. */
+async function authorBenchQuiz(adminToken: string): Promise<{ name: string; uploadBytes: number }> {
   const name = 'Quiz pomiarowy: nowości w ofercie';
   const lead = 'Pięć pytań o produktach, które weszły do oferty w tym miesiącu.';
   const text = '<p>Sprawdź, co wiesz o <strong>nowościach</strong>.</p>';
@@ -154,7 +154,8 @@ async function authorBenchQuiz(adminToken: string): Promise<string> {
   content.set('text', text);
   content.set('video_url', '');
   content.set('questions', JSON.stringify(questions));
-  content.set('image', new Blob([new Uint8Array(await photoLikePng())], { type: 'image/png' }), 'okladka.png');
+  const upload = await photoLikePng();
+  content.set('image', new Blob([new Uint8Array(upload)], { type: 'image/png' }), 'okladka.png');
   const { quiz_id } = await postForm<{ quiz_id: number }>('/api/quiz', adminToken, content);
 
   const p = (n: number) => String(n).padStart(2, '0');
@@ -172,7 +173,7 @@ async function authorBenchQuiz(adminToken: string): Promise<string> {
   details.set('is_survey', 'false');
   details.set('correct_answers', '3');
   await postForm(`/api/quiz/${quiz_id}/submit-details`, adminToken, details);
-  return name;
+  return { name, uploadBytes: upload.length };
 }
 
 function kindOf(resourceType: string, mime: string): Kind {
@@ -288,7 +289,7 @@ function sums(transfers: Transfer[]): Record<Kind, { bytes: number; files: numbe
   return out;
 }
 
-function render(m: Measured, quizName: string): string {
+function render(m: Measured, quizName: string, uploadBytes: number): string {
   const list = sums(m.list);
   const take = sums(m.take);
   const total = (s: Record<Kind, { bytes: number }>) => KINDS.reduce((n, k) => n + s[k].bytes, 0);
@@ -312,7 +313,7 @@ function render(m: Measured, quizName: string): string {
     ...KINDS.map(row),
     `| **total** | **${kb(total(list))}** | **${kb(total(take))}** | **${kb(total(list) + total(take))}** |`,
     '',
-    'Images downloaded:',
+    `Images downloaded (the uploaded original, never sent to a phone, is a ${kb(uploadBytes)} PNG):`,
     ...(images.length ? images : ['- none']),
     '',
     third.length
