@@ -332,6 +332,25 @@ describe('bad input to the authoring forms', () => {
     expect((await send('/api/quiz/999999/submit-details', admin, detailsParts())).statusCode).toBe(404);
   });
 
+  it('refuses text PostgreSQL cannot store (NUL) in any text field of the forms, naming the field', async () => {
+    const id = await create();
+    const before = await quizWriteCounts(t.db);
+    for (const field of ['name', 'lead', 'text', 'video_url']) {
+      const res = await send('/api/quiz', admin, contentParts({ [field]: 'Zły\u0000tekst' }));
+      expect(res.statusCode, `${field}: ${res.body}`).toBe(422);
+      expect(res.json().errors?.[field], field).toBeDefined();
+    }
+    const nulQuestion = await send(
+      '/api/quiz',
+      admin,
+      contentParts({}, [{ ...QUESTIONS[1], questionText: 'a\u0000b' }]),
+    );
+    expect(nulQuestion.statusCode).toBe(422);
+    const nulDetails = await send(`/api/quiz/${id}/submit-details`, admin, detailsParts({ price: '1\u0000' }));
+    expect(nulDetails.statusCode).toBe(422);
+    expect(await quizWriteCounts(t.db)).toEqual(before);
+  });
+
   it('only a quiz manager authors: a seller, a wholesaler and a regional manager get 403', async () => {
     const id = await create();
     const rep = await takeUser({ role: 'seller', activated: true });

@@ -180,6 +180,14 @@ describe('the rules of a submission', () => {
       ],
       [[{ questionId: quiz.questions[0]!.id }, ...good.slice(1)], 'Musisz wybrać odpowiedź aby przejść dalej'],
       [[], 'Odpowiedz na wszystkie pytania quizu'],
+      [
+        [good[0], good[1], { questionId: quiz.questions[2]!.id, answerText: 'tekst\u0000z NUL' }],
+        'Tekst zawiera niedozwolony znak (znak NUL lub niepełny znak Unicode)',
+      ],
+      [
+        [good[0], good[1], { questionId: quiz.questions[2]!.id, answerText: 'x\ud800' }],
+        'Tekst zawiera niedozwolony znak (znak NUL lub niepełny znak Unicode)',
+      ],
       ['nie lista', 'Odpowiedz na wszystkie pytania quizu'],
     ];
     const before = await quizWriteCounts(t.db);
