@@ -22,6 +22,21 @@ export function variantWidths(largest: number): number[] {
 /** The width of the largest variant of an original `width` px wide. */
 export const largestWidth = (width: number) => Math.min(width, MAX_WIDTH);
 
+// A Map, not an object: `320.constructor` must not find Object.prototype.constructor.
+const FORMAT_OF = new Map<string, ImageFormat>([
+  [EXTENSION.webp, 'webp'],
+  [EXTENSION.jpeg, 'jpeg'],
+]);
+
+/** `<width>.<webp|jpg>` with a width a variant can have (1..1280, no leading zeros), else null. */
+export function parseVariantFile(file: string): { width: number; format: ImageFormat } | null {
+  const match = /^([1-9][0-9]{0,3})\.([a-z]+)$/.exec(file);
+  const format = match ? FORMAT_OF.get(match[2]!) : undefined;
+  const width = Number(match?.[1]);
+  if (!format || width > MAX_WIDTH) return null;
+  return { width, format };
+}
+
 export function variantUrl(hash: string, width: number, format: ImageFormat): string {
   return apiPath(API.image, { hash, file: `${width}.${EXTENSION[format]}` });
 }

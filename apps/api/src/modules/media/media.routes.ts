@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { PUBLIC } from '../../plugins/auth.ts';
-import { EXTENSION, type ImageFormat, MAX_WIDTH } from './image-urls.ts';
+import { type ImageFormat, parseVariantFile } from './image-urls.ts';
 import * as service from './media.service.ts';
 
 const paramsSchema = z.object({
@@ -12,25 +12,15 @@ const paramsSchema = z.object({
   file: z.string().max(16),
 });
 
-const FORMAT_OF: Record<string, ImageFormat> = { [EXTENSION.webp]: 'webp', [EXTENSION.jpeg]: 'jpeg' };
 const CONTENT_TYPE: Record<ImageFormat, string> = { webp: 'image/webp', jpeg: 'image/jpeg' };
 
-/** `<width>.<webp|jpg>` with a width a variant can have (1..1280, no leading zeros), else null. */
-export function parseVariantFile(file: string): { width: number; format: ImageFormat } | null {
-  const match = /^([1-9][0-9]{0,3})\.([a-z]+)$/.exec(file);
-  const format = match ? FORMAT_OF[match[2]!] : undefined;
-  const width = Number(match?.[1]);
-  if (!format || width > MAX_WIDTH) return null;
-  return { width, format };
-}
-
-/** If-None-Match holds this tag (or `*`); weak comparison, as RFC 9110 says for this header. */
+/**
+ * If-None-Match holds this tag; weak comparison, as RFC 9110 says for this header. `*` is not
+ * answered here: it asks whether the variant exists, which only the database read can tell.
+ */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((t) => {
-    const tag = t.trim().replace(/^W\//, '');
-    return tag === etag || tag === '*';
-  });
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
 }
 
 /**
