@@ -7,6 +7,7 @@ import { signIn } from './support/auth.ts';
 import { PHONE, useBrowser } from './support/browser.ts';
 import { zl } from './support/money.ts';
 import { type CreatedQuiz, createQuiz, type QuestionSpec } from './support/quizzes.ts';
+import { toast } from './support/ui.ts';
 
 /**
  * The rep's side of quizzes (issue 13, points 4-5), on phone-sized windows against the real server:
@@ -355,6 +356,66 @@ describe('rep quizzes', () => {
     await finishButton(page).click();
     await page.getByTestId('quiz-score').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('failures: the list, a quiz that does not load, and a submit that does not reach the server', async () => {
+    const admin = await apiLogin(ACCOUNTS.admin.email);
+    const rep = await seededRep(admin, 8);
+    const name = unique('Quiz awaria');
+    const quiz = await createQuiz(admin, {
+      name,
+      price: '1.50',
+      correctAnswers: 1,
+      questions: [
+        closed('Jedyne pytanie', [
+          ['Dobrze', true],
+          ['Źle', false],
+        ]),
+      ],
+    });
+    const page = await browser.newPage({ viewport: PHONE });
+    await signIn(page, { email: rep.email });
+
+    // The list's call fails (the network drops it): its toast.
+    await page.route(/\/api\/quiz\?/, (route) => route.abort('connectionfailed'));
+    await page.goto('/quiz-ph');
+    await toast(page, 'Nie udało się pobrać listy quizów');
+    await page.unroute(/\/api\/quiz\?/);
+
+    // A quiz that does not exist: back to the list with the server's message.
+    await page.goto('/quiz-ph/2147483000');
+    await page.waitForURL((u) => u.pathname === '/quiz-ph');
+    await toast(page, 'Nie znaleziono quizu');
+    // A quiz whose call fails without a message: the screen's own text.
+    await page.route(`**/api/quiz/${quiz.id}`, (route) => route.abort('connectionfailed'));
+    await page.goto(`/quiz-ph/${quiz.id}`);
+    await page.waitForURL((u) => u.pathname === '/quiz-ph');
+    await toast(page, 'Nie udało się pobrać informacji o quizie');
+    await page.unroute(`**/api/quiz/${quiz.id}`);
+
+    // The submit fails: the toast, and the rep stays on the question with the answer kept; a retry
+    // then goes through, and only one attempt is recorded.
+    const before = await meOf(rep.email);
+    await page.route(`**/api/quiz/${quiz.id}/submit`, (route) => route.abort('connectionfailed'));
+    await page.goto(`/quiz-ph/${quiz.id}`);
+    await page.getByText('Pytanie 1/1').waitFor();
+    await answerRadio(page, quiz, 0, true).check();
+    await finishButton(page).click();
+    await toast(page, 'Nie udało się zapisać odpowiedzi quizu');
+    expect(new URL(page.url()).pathname).toBe(`/quiz-ph/${quiz.id}`);
+    expect(await answerRadio(page, quiz, 0, true).isChecked()).toBe(true);
+    await page.unroute(`**/api/quiz/${quiz.id}/submit`);
+    await finishButton(page).click();
+    await page.getByRole('heading', { name: 'Gratulacje ukończyłeś quiz' }).waitFor();
+    expect((await meOf(rep.email)).wallet.money).toBe(plus(before.wallet.money, '1.50'));
+    const attempts = await api<{ data: { quiz_id: number; passed: boolean }[] }>(
+      'GET',
+      `/api/users/${rep.id}/quiz?per_page=100`,
+      { token: admin },
+    );
+    expect(attempts.body.data.filter((a) => a.quiz_id === quiz.id)).toEqual([
+      expect.objectContaining({ quiz_id: quiz.id, passed: true }),
+    ]);
   });
 
   test('the result page without a result goes back to the list', async () => {
