@@ -1,6 +1,8 @@
+import { can, mayOpen } from '@incentive/contracts';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import type { QuizCardItem } from '../api/get-rep-quizzes.ts';
@@ -12,6 +14,13 @@ import { QuizStatusBadge } from './quiz-status-badge.tsx';
 export function QuizCard({ quiz, priority }: { quiz: QuizCardItem; priority: boolean }) {
   const { t } = useTranslation();
   const money = useFormatMoney();
+  const me = useCurrentUser();
+  // A rep takes the quiz; a quiz manager previewing the rep's list opens it in the editor instead.
+  const to = can(me.role, 'quizzes.take')
+    ? paths.quizPhTake(quiz.id)
+    : mayOpen(me.role, 'quizEdit', { id: quiz.id, selfId: me.id })
+      ? paths.quizEdit(quiz.id)
+      : null;
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={`quiz-${quiz.id}-name`}>
       <Card.Section>
@@ -47,10 +56,12 @@ export function QuizCard({ quiz, priority }: { quiz: QuizCardItem; priority: boo
             {money(quiz.value)}
           </Text>
         </Stack>
-        <LinkButton to={paths.quizPhTake(quiz.id)} label={t('quizPh.moreAbout', { name: quiz.name })}>
-          {t('quizPh.more')}
-          <IconArrowRight size={18} aria-hidden />
-        </LinkButton>
+        {to && (
+          <LinkButton to={to} label={t('quizPh.moreAbout', { name: quiz.name })}>
+            {t('quizPh.more')}
+            <IconArrowRight size={18} aria-hidden />
+          </LinkButton>
+        )}
       </Group>
     </Card>
   );
