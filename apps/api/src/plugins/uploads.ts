@@ -32,12 +32,25 @@ export interface Form {
   file: FormFile | null;
 }
 
+/** What a route that reads a form declares in its schema (it also documents the body in OpenAPI). */
+export const MULTIPART = ['multipart/form-data'];
+
+const takesForm = (req: FastifyRequest) =>
+  (req.routeOptions.schema as { consumes?: readonly string[] } | undefined)?.consumes?.includes(MULTIPART[0]!) ?? false;
+
 /**
- * Registers @fastify/multipart. Routes read the body with readForm (one call, whole form in
- * memory, nothing written to disk); there is no attachFieldsToBody, so JSON routes are unaffected.
+ * Registers @fastify/multipart. A route reads its form with readForm (one call, whole form in
+ * memory, nothing written to disk) and declares `schema: { consumes: MULTIPART }`; every other
+ * route answers a multipart body with 415, as before the plugin (its parser would otherwise
+ * hand JSON routes an empty body).
  */
 export const uploadsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(multipart, { limits: FORM_LIMITS });
+  app.addHook('preValidation', async (req) => {
+    if (req.routeOptions.url !== undefined && req.isMultipart() && !takesForm(req)) {
+      throw new AppError(415, 'errors.unsupportedMediaType');
+    }
+  });
 });
 
 const tooLargeFile = () => new AppError(413, 'upload.tooLarge', {}, { image: ['upload.tooLarge'] });

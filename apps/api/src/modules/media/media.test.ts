@@ -9,14 +9,14 @@ import { type FormPart, multipart } from '../../../test/multipart.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { images, imageVariants } from '../../db/schema.ts';
 import { PUBLIC } from '../../plugins/auth.ts';
-import { readForm } from '../../plugins/uploads.ts';
+import { MULTIPART, readForm } from '../../plugins/uploads.ts';
 import { imageOf, storeImage } from './media.service.ts';
 
 const UPLOAD = '/api/test-upload';
 
 /** A route as a feature writes one: read the form, store its image, answer the image's API shape. */
 function uploadRoute(app: FastifyInstance) {
-  app.post(UPLOAD, { config: { access: PUBLIC } }, async (req) => {
+  app.post(UPLOAD, { config: { access: PUBLIC }, schema: { consumes: MULTIPART } }, async (req) => {
     const form = await readForm(req);
     const stored = form.file ? await storeImage(app.db, form.file.bytes, null) : null;
     const file = form.file && { field: form.file.field, filename: form.file.filename, size: form.file.bytes.length };
@@ -349,6 +349,15 @@ describe('image uploads (readForm + storeImage) and GET /api/images', () => {
     });
     expect(noBoundary.statusCode).toBe(400);
     expect(noBoundary.json().message).toBe('Formularz należy wysłać jako multipart/form-data');
+  });
+
+  it('leaves other routes refusing a form with 415, and unknown addresses 404', async () => {
+    const body = multipart([{ name: 'email', value: 'admin@example.com' }]);
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', ...body });
+    expect(login.statusCode).toBe(415);
+    expect(login.json().message).toBe(translate('pl', 'errors.unsupportedMediaType'));
+    const nowhere = await t.app.inject({ method: 'POST', url: '/api/no-such-form', ...body });
+    expect(nowhere.statusCode).toBe(404);
   });
 
   it('reads text fields without a file, and treats an empty file input as no file', async () => {

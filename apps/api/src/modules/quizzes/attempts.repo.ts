@@ -24,12 +24,22 @@ export interface AttemptInput {
   reward: number;
 }
 
-/** Stores an attempt and its answers; returns the attempt's id. */
-export async function insertAttempt(tx: DbOrTx, a: AttemptInput, answers: GradedAnswer[]): Promise<number> {
-  const [row] = await tx.insert(quizAttempts).values(a).returning({ id: quizAttempts.id });
-  if (!row) throw new Error('attempt insert returned nothing');
-  if (answers.length > 0) {
-    await tx.insert(quizAttemptAnswers).values(answers.map((x) => ({ ...x, attemptId: row.id })));
-  }
-  return row.id;
+/** Stores an attempt and its answers in one statement (one round trip inside the submit's transaction). */
+export async function insertAttempt(tx: DbOrTx, a: AttemptInput, answers: GradedAnswer[]): Promise<void> {
+  const rows = JSON.stringify(
+    answers.map((x) => ({
+      question_id: x.questionId,
+      answer_id: x.answerId,
+      answer_text: x.answerText,
+      is_correct: x.isCorrect,
+    })),
+  );
+  await tx.execute(sql`with attempt as (
+      insert into ${quizAttempts} (quiz_id, user_id, correct_count, required_count, questions_count, passed, is_survey, reward)
+      values (${a.quizId}, ${a.userId}, ${a.correctCount}, ${a.requiredCount}, ${a.questionsCount}, ${a.passed}, ${a.isSurvey}, ${a.reward})
+      returning id
+    )
+    insert into ${quizAttemptAnswers} (attempt_id, question_id, answer_id, answer_text, is_correct)
+    select attempt.id, x.question_id, x.answer_id, x.answer_text, x.is_correct
+    from attempt, json_to_recordset(${rows}::json) as x(question_id int, answer_id int, answer_text text, is_correct boolean)`);
 }

@@ -98,7 +98,11 @@ export async function createQuiz(db: Db, actor: { id: number }, f: QuizContentFi
   });
 }
 
-/** POST /api/quiz/{id}/packed-update: the content and questions of an existing quiz. */
+/**
+ * POST /api/quiz/{id}/packed-update: the content and questions of an existing quiz. As the message
+ * says ('…dokończ ostatni formularz aby go aktywować'), an edited quiz waits for its summary again:
+ * it is inactive until then, so reps never take a quiz whose required count no longer fits.
+ */
 export async function updateQuizContent(
   db: Db,
   actor: { id: number },
@@ -111,7 +115,7 @@ export async function updateQuizContent(
   const imageHash = await imageHashOf(db, image, actor.id);
   await db.transaction(async (tx) => {
     if (!(await write.lockQuiz(tx, id))) throw notFound('quiz.notFound');
-    await write.updateQuiz(tx, id, { ...content, imageHash });
+    await write.updateQuiz(tx, id, { ...content, imageHash, isActive: false });
     await syncQuestions(tx, id, questions);
   });
 }

@@ -221,8 +221,11 @@ describe('authoring a quiz', () => {
       questions_count: 2,
       passed: true,
     });
-    // The edit kept it active; it stays inactive only until the first summary.
-    expect(quiz.is_active).toBe(true);
+    // An edited quiz waits for its summary again (the message says so); saving it reactivates.
+    expect(quiz.is_active).toBe(false);
+    expect((await get(`/api/quiz/${id}`, token)).statusCode).toBe(404);
+    expect((await send(`/api/quiz/${id}/submit-details`, admin, detailsParts())).statusCode).toBe(200);
+    expect((await managed(id)).is_active).toBe(true);
   });
 
   it('keeps the image when the form has no image, removes it when the field is empty', async () => {

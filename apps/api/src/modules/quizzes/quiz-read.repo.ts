@@ -91,36 +91,63 @@ export async function findQuizForRep(db: DbOrTx, id: number, userId: number) {
   return row;
 }
 
-/** The live questions of a quiz in order, each with its live answers in order. */
+/** What a submit needs of a quiz that is not deleted: its rules and whether it is live now (no counts, no image). */
+export async function quizForSubmit(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({
+      name: quizzes.name,
+      reward: quizzes.reward,
+      correctAnswers: quizzes.correctAnswers,
+      isOneTime: quizzes.isOneTime,
+      isSurvey: quizzes.isSurvey,
+      isActive: quizzes.isActive,
+      isLive: isLiveSql,
+    })
+    .from(quizzes)
+    .where(and(eq(quizzes.id, id), isNull(quizzes.deletedAt)));
+  return row;
+}
+
+/** The live questions of a quiz in order, each with its live answers in order: one round trip. */
 export async function liveQuestions(db: DbOrTx, quizId: number) {
-  const [questions, answers] = await Promise.all([
-    db
-      .select({
-        id: quizQuestions.id,
-        questionText: quizQuestions.questionText,
-        type: quizQuestions.type,
-        points: quizQuestions.points,
-      })
-      .from(quizQuestions)
-      .where(and(eq(quizQuestions.quizId, quizId), isNull(quizQuestions.deletedAt)))
-      .orderBy(asc(quizQuestions.position), asc(quizQuestions.id)),
-    db
-      .select({
-        id: quizAnswers.id,
-        questionId: quizAnswers.questionId,
-        answerText: quizAnswers.answerText,
-        isCorrect: quizAnswers.isCorrect,
-      })
-      .from(quizAnswers)
-      .innerJoin(quizQuestions, eq(quizQuestions.id, quizAnswers.questionId))
-      .where(and(eq(quizQuestions.quizId, quizId), isNull(quizQuestions.deletedAt), isNull(quizAnswers.deletedAt)))
-      .orderBy(asc(quizAnswers.position), asc(quizAnswers.id)),
-  ]);
-  return questions.map((q) => ({
-    ...q,
-    type: q.type as 'multiple_choice' | 'text',
-    answers: answers.filter((a) => a.questionId === q.id),
-  }));
+  const rows = await db
+    .select({
+      id: quizQuestions.id,
+      questionText: quizQuestions.questionText,
+      type: quizQuestions.type,
+      points: quizQuestions.points,
+      answerId: quizAnswers.id,
+      answerText: quizAnswers.answerText,
+      isCorrect: quizAnswers.isCorrect,
+    })
+    .from(quizQuestions)
+    .leftJoin(quizAnswers, and(eq(quizAnswers.questionId, quizQuestions.id), isNull(quizAnswers.deletedAt)))
+    .where(and(eq(quizQuestions.quizId, quizId), isNull(quizQuestions.deletedAt)))
+    .orderBy(asc(quizQuestions.position), asc(quizQuestions.id), asc(quizAnswers.position), asc(quizAnswers.id));
+  const questions: {
+    id: number;
+    questionText: string;
+    type: 'multiple_choice' | 'text';
+    points: number;
+    answers: { id: number; answerText: string; isCorrect: boolean }[];
+  }[] = [];
+  for (const r of rows) {
+    let q = questions[questions.length - 1];
+    if (q?.id !== r.id) {
+      q = {
+        id: r.id,
+        questionText: r.questionText,
+        type: r.type as 'multiple_choice' | 'text',
+        points: r.points,
+        answers: [],
+      };
+      questions.push(q);
+    }
+    if (r.answerId !== null && r.answerText !== null && r.isCorrect !== null) {
+      q.answers.push({ id: r.answerId, answerText: r.answerText, isCorrect: r.isCorrect });
+    }
+  }
+  return questions;
 }
 
 export type QuizSort = 'id' | 'name' | 'start_at' | 'end_at' | 'value' | 'created_at';

@@ -5,11 +5,14 @@ import {
   quizResultsSchema,
   userSchema,
 } from '@incentive/contracts';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUsers, userPool } from '../../../test/fixtures.ts';
 import { answersOf, insertQuiz, type QuizFixture } from '../../../test/quiz-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { queryRows } from '../../db/query-rows.ts';
 import { parseCsv } from '../../lib/csv.ts';
+import { attemptTotalsQuery, userAttemptsQuery } from './results.repo.ts';
 
 let t: TestApp;
 let admin: string;
@@ -104,6 +107,26 @@ describe('results of a survey', () => {
     // A typed answer that looks like a formula is defused for Excel.
     expect(first.slice(8)).toEqual(['Odpowiedź 1', 'Odpowiedź 1', "'=SUMA(0) przedstawiciela 0"]);
     expect(first[6]).toBe('tak');
+  });
+});
+
+describe('query plans', () => {
+  it("reads a quiz's attempts and a rep's attempts through their indexes", async () => {
+    const plan = (query: SQL) =>
+      t.db.transaction(async (tx) => {
+        // The test database is small: without this the planner may rightly read whole tables.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const rows = await queryRows<Record<string, string>>(tx, sql`explain ${query}`);
+        return rows.map((r) => Object.values(r)[0]).join('\n');
+      });
+    const byQuiz = await plan(sql`${attemptTotalsQuery(t.db, 1)}`);
+    expect(byQuiz).toContain('quiz_attempts_quiz_idx');
+    expect(byQuiz).not.toMatch(/Seq Scan/);
+    const byUser = await plan(
+      sql`${userAttemptsQuery(t.db, 5, { sort: 'created_at', order: 'desc', limit: 10, offset: 0 })}`,
+    );
+    expect(byUser).toContain('quiz_attempts_user_idx');
+    expect(byUser).not.toMatch(/Seq Scan/);
   });
 });
 

@@ -61,7 +61,7 @@ export async function getQuiz(db: Db, actor: Actor, id: number): Promise<Quiz | 
     return managerQuizJson(row, await read.liveQuestions(db, id));
   }
   const row = await read.findQuizForRep(db, id, actor.id);
-  if (!row || !row.isLive) throw notFound('quiz.notFound');
+  if (!row?.isLive) throw notFound('quiz.notFound');
   return repQuizJson(row, await read.liveQuestions(db, id));
 }
 

@@ -3,9 +3,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { quizAnswers, quizAttemptAnswers, quizAttempts, quizQuestions, quizzes, users } from '../../db/schema.ts';
 import { containsPattern, direction } from '../../lib/paging.ts';
 
-/** Attempts, reps, passes and rewards of one quiz (plan: quiz_attempts_quiz_idx). */
-export async function attemptTotals(db: DbOrTx, quizId: number) {
-  const [row] = await db
+/** Attempts, reps, passes and rewards of one quiz (plan: quiz_attempts_quiz_idx; the test checks it). */
+export function attemptTotalsQuery(db: DbOrTx, quizId: number) {
+  return db
     .select({
       attempts: count(),
       reps: countDistinct(quizAttempts.userId),
@@ -15,6 +15,10 @@ export async function attemptTotals(db: DbOrTx, quizId: number) {
     })
     .from(quizAttempts)
     .where(eq(quizAttempts.quizId, quizId));
+}
+
+export async function attemptTotals(db: DbOrTx, quizId: number) {
+  const [row] = await attemptTotalsQuery(db, quizId);
   return row ?? { attempts: 0, reps: 0, passed: 0, rewardsCount: 0, rewardsPaid: 0 };
 }
 
@@ -115,12 +119,16 @@ export async function exportChunk(db: DbOrTx, quizId: number, afterId: number) {
 
 export type AttemptSort = 'id' | 'created_at' | 'quiz_name' | 'correct_answers_count' | 'reward';
 
-/** One page of a user's attempts with the quiz's name (deleted quizzes too: the money stays). Plan: quiz_attempts_user_idx. */
-export async function userAttemptsPage(
-  db: DbOrTx,
-  userId: number,
-  q: { sort: AttemptSort; order: 'asc' | 'desc'; search?: string; limit: number; offset: number },
-) {
+type AttemptPageQuery = { sort: AttemptSort; order: 'asc' | 'desc'; search?: string; limit: number; offset: number };
+
+const attemptsWhere = (userId: number, q: AttemptPageQuery) =>
+  and(
+    eq(quizAttempts.userId, userId),
+    q.search ? sql`lower(${quizzes.name}) like ${containsPattern(q.search)}` : undefined,
+  );
+
+/** One page of a user's attempts with the quiz's name (deleted quizzes too: the money stays). Plan: quiz_attempts_user_idx (the test checks it). */
+export function userAttemptsQuery(db: DbOrTx, userId: number, q: AttemptPageQuery) {
   const dir = direction(q.order);
   const column: SQL = {
     id: sql`${quizAttempts.id}`,
@@ -129,31 +137,35 @@ export async function userAttemptsPage(
     correct_answers_count: sql`${quizAttempts.correctCount}`,
     reward: sql`${quizAttempts.reward}`,
   }[q.sort];
-  const where = and(
-    eq(quizAttempts.userId, userId),
-    q.search ? sql`lower(${quizzes.name}) like ${containsPattern(q.search)}` : undefined,
-  );
+  return db
+    .select({
+      id: quizAttempts.id,
+      quizId: quizAttempts.quizId,
+      quizName: quizzes.name,
+      isSurvey: quizAttempts.isSurvey,
+      createdAt: quizAttempts.createdAt,
+      correctCount: quizAttempts.correctCount,
+      requiredCount: quizAttempts.requiredCount,
+      questionsCount: quizAttempts.questionsCount,
+      passed: quizAttempts.passed,
+      reward: quizAttempts.reward,
+    })
+    .from(quizAttempts)
+    .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
+    .where(attemptsWhere(userId, q))
+    .orderBy(sql`${column} ${dir}`, sql`${quizAttempts.id} ${dir}`)
+    .limit(q.limit)
+    .offset(q.offset);
+}
+
+export async function userAttemptsPage(db: DbOrTx, userId: number, q: AttemptPageQuery) {
   const [rows, [total]] = await Promise.all([
+    userAttemptsQuery(db, userId, q),
     db
-      .select({
-        id: quizAttempts.id,
-        quizId: quizAttempts.quizId,
-        quizName: quizzes.name,
-        isSurvey: quizAttempts.isSurvey,
-        createdAt: quizAttempts.createdAt,
-        correctCount: quizAttempts.correctCount,
-        requiredCount: quizAttempts.requiredCount,
-        questionsCount: quizAttempts.questionsCount,
-        passed: quizAttempts.passed,
-        reward: quizAttempts.reward,
-      })
+      .select({ n: count() })
       .from(quizAttempts)
       .innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId))
-      .where(where)
-      .orderBy(sql`${column} ${dir}`, sql`${quizAttempts.id} ${dir}`)
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ n: count() }).from(quizAttempts).innerJoin(quizzes, eq(quizzes.id, quizAttempts.quizId)).where(where),
+      .where(attemptsWhere(userId, q)),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

@@ -5,7 +5,7 @@ import { formatGrosze } from '../../lib/money.ts';
 import { lockWallet, post } from '../wallet/wallet.service.ts';
 import { insertAttempt, repStanding } from './attempts.repo.ts';
 import { grade, isPassed, type SubmittedAnswer } from './grade.ts';
-import { findQuiz, liveQuestions } from './quiz-read.repo.ts';
+import { liveQuestions, quizForSubmit } from './quiz-read.repo.ts';
 
 const TAKERS: readonly Role[] = rolesWith('quizzes.take');
 
@@ -27,7 +27,7 @@ export async function submitQuiz(
   if (!TAKERS.includes(actor.role)) throw new AppError(403, 'errors.forbidden');
   return db.transaction(async (tx) => {
     const wallet = await lockWallet(tx, actor.id);
-    const quiz = await findQuiz(tx, quizId);
+    const quiz = await quizForSubmit(tx, quizId);
     if (!quiz?.isActive) throw notFound('quiz.notFound');
     if (!quiz.isLive) throw new AppError(409, 'quiz.notActive');
     const questions = await liveQuestions(tx, quizId);
