@@ -58,8 +58,10 @@ export async function variantBytes(
 /**
  * `hash`, `width`, `height` of the image a row points to, as a JSON object or null, for lists
  * built as JSON in SQL: select `imageColumns(quizzes.imageHash)` and pass the parsed value to imageOf.
+ * The owner's column is read in a FROM-subquery of its own: drizzle writes a single table's
+ * columns unqualified, and `"hash"` next to `images i` would mean `i.hash`.
  */
 export function imageColumns(hashColumn: SQL | unknown): SQL<ImageRow | null> {
   return sql<ImageRow | null>`(select json_build_object('hash', i.hash, 'width', i.width, 'height', i.height)
-    from ${images} i where i.hash = ${hashColumn})`;
+    from (select ${hashColumn} as owner_hash) o join ${images} i on i.hash = o.owner_hash)`;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import { IMAGE_UPLOAD, imageSchema, translate } from '@incentive/contracts';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { images, imageVariants } from '../../db/schema.ts';
 import { PUBLIC } from '../../plugins/auth.ts';
 import { MULTIPART, readForm } from '../../plugins/uploads.ts';
-import { imageOf, storeImage } from './media.service.ts';
+import { imageColumns, imageOf, storeImage } from './media.service.ts';
 
 const UPLOAD = '/api/test-upload';
 
@@ -219,6 +219,18 @@ describe('image uploads (readForm + storeImage) and GET /api/images', () => {
     const both = await Promise.all([upload([imageFile(png)]), upload([imageFile(png)])]);
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     expect((await variantsOf(hash)).length).toBe(6);
+  });
+
+  it('gives lists the image of a row as JSON (imageColumns), null when there is none', async () => {
+    const png = await picture(660, 330).png().toBuffer();
+    const { body } = await upload([imageFile(png)]);
+    const hash = body.stored!.hash;
+    const rows = await t.db
+      .select({ known: imageColumns(images.hash), unknown: imageColumns(sql`${'f'.repeat(64)}`) })
+      .from(images)
+      .where(eq(images.hash, hash));
+    expect(rows).toEqual([{ known: { hash, width: 660, height: 330 }, unknown: null }]);
+    expect(imageOf(rows[0]!.known)).toEqual(body.image);
   });
 
   it('answers 304 to a browser that has the variant, without a body', async () => {
