@@ -77,4 +77,25 @@ export const BUDGET_PAGES: BudgetPage[] = [
     forbid: REP_FORBIDDEN,
     limits: SIGNED_IN_LIMITS,
   },
+  {
+    name: 'rep quiz list',
+    path: '/quiz-ph',
+    chunks: [...SIGNED_IN_SHELL, 'src/features/quizzes/pages/quiz-list-page.tsx'],
+    forbid: REP_FORBIDDEN,
+    limits: SIGNED_IN_LIMITS,
+  },
+  {
+    name: 'rep quiz taking',
+    path: '/quiz-ph/{id}',
+    chunks: [...SIGNED_IN_SHELL, 'src/features/quizzes/pages/quiz-take-page.tsx'],
+    forbid: REP_FORBIDDEN,
+    limits: SIGNED_IN_LIMITS,
+  },
+  {
+    name: 'rep quiz result',
+    path: '/quiz-ph/summary',
+    chunks: [...SIGNED_IN_SHELL, 'src/features/quizzes/pages/quiz-summary-page.tsx'],
+    forbid: REP_FORBIDDEN,
+    limits: SIGNED_IN_LIMITS,
+  },
 ];

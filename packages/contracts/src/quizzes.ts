@@ -8,27 +8,10 @@ import { moneySchema, textSchema } from './common.ts';
 import { imageSchema } from './media.ts';
 import { MAX_PAGE, MAX_SEARCH, pagedQuerySchema } from './paging.ts';
 
-export const QUIZ_LIMITS = {
-  name: 200,
-  lead: 1_000,
-  /** Rich text (HTML) of the quiz and of a question, before sanitizing. */
-  text: 200_000,
-  questionText: 20_000,
-  answerText: 1_000,
-  videoUrl: 500,
-  minQuestions: 1,
-  maxQuestions: 100,
-  maxAnswers: 20,
-  /** Reward in PLN. */
-  maxPrice: 100_000,
-  /** An open answer a rep types. */
-  openAnswer: 2_000,
-} as const;
+// The limits live in a module without zod: the rep's pages read them, and zod stays out of a phone's download.
+import { POINTS_PER_QUESTION, QUIZ_LIMITS, REP_QUIZ_PAGE_SIZE } from './quiz-limits.ts';
 
-/** SPEC.md section 9: points per question, always 10. */
-export const POINTS_PER_QUESTION = 10;
-/** Rep lists show 4 quizzes per page (SPEC.md section 9). */
-export const REP_QUIZ_PAGE_SIZE = 4;
+export { POINTS_PER_QUESTION, QUIZ_LIMITS, REP_QUIZ_PAGE_SIZE };
 
 /** `multiple_choice` is a closed question (answers A, B, C…), `text` an open one (free text, counts as correct when filled). */
 export const QUESTION_TYPES = ['multiple_choice', 'text'] as const;

@@ -22,6 +22,14 @@ const QuizListPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizListPage()
 const QuizEditorPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizEditorPage()));
 const QuizSummaryPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizSummaryPage()));
 const QuizResultsPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizResultsPage()));
+// The rep's quizzes (quiz-ph).
+const RepQuizListPage = lazyPage(() =>
+  import('../features/quizzes/pages/quiz-list-page.tsx').then((m) => m.QuizListPage),
+);
+const QuizTakePage = lazyPage(() => import('../features/quizzes/pages/quiz-take-page.tsx').then((m) => m.QuizTakePage));
+const RepQuizSummaryPage = lazyPage(() =>
+  import('../features/quizzes/pages/quiz-summary-page.tsx').then((m) => m.QuizSummaryPage),
+);
 
 /**
  * The screens that exist, by their name in the role policy (which gives each its route and says
@@ -44,4 +52,7 @@ export const PAGE_ELEMENTS: Partial<Record<GuardedPage, ReactNode>> = {
   quizEdit: <QuizEditorPage />,
   quizSummary: <QuizSummaryPage />,
   quizResults: <QuizResultsPage />,
+  quizPh: <RepQuizListPage />,
+  quizPhTake: <QuizTakePage />,
+  quizPhSummary: <RepQuizSummaryPage />,
 };

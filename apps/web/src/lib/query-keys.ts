@@ -10,7 +10,7 @@ export const queryKeys = {
   cards: ['cards'],
   /** Withdrawals, money histories and the money overview. */
   wallet: ['wallet'],
-  /** Quizzes: the back office's list, a quiz, its results, and the reps' attempts. */
+  /** Quizzes: the lists (back office and rep), a quiz, its results, a rep's attempts (a submit changes a rep's statuses). */
   quizzes: ['quizzes'],
 } as const;
 

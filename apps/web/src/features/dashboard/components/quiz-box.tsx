@@ -1,15 +1,17 @@
 import type { User } from '@incentive/contracts';
-import { Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBulb } from '@tabler/icons-react';
+import { Button, Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBulb, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 
-/** How much the rep can still win in quizzes. */
+/** How much the rep can still win in quizzes (money_to_get), and the way to the quizzes. */
 export function QuizBox({ me }: { me: User }) {
   const { t } = useTranslation();
   const money = useFormatMoney();
   return (
-    <Card withBorder radius="md" padding="lg">
+    <Card withBorder radius="md" padding="lg" h="100%">
       <Group gap="sm" mb="sm">
         <ThemeIcon size={36} radius="md" variant="light" color="yellow">
           <IconBulb size={20} />
@@ -21,9 +23,14 @@ export function QuizBox({ me }: { me: User }) {
       <Text fz="sm" c="dimmed">
         {t('home.moneyToGet')}
       </Text>
-      <Text fz={28} fw={800} style={{ fontVariantNumeric: 'tabular-nums' }}>
+      <Text fz={28} fw={800} style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="money-to-get">
         {money(me.money_to_get)}
       </Text>
+      <Group mt="md">
+        <Button component={Link} to={paths.quizPh()} leftSection={<IconPlayerPlayFilled size={16} />}>
+          {t('home.playQuizzes')}
+        </Button>
+      </Group>
     </Card>
   );
 }

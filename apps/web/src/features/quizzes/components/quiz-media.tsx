@@ -1,0 +1,66 @@
+import type { Image } from '@incentive/contracts';
+import { Box, Center } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ResponsiveImage } from '../../../components/responsive-image.tsx';
+import { VIDEO_HEIGHTS, videoSource } from '../video-source.ts';
+
+/** A card is half the content width from 992 px (two columns), the whole width below; the container stops at 1320 px. */
+const CARD_SIZES = '(min-width: 1320px) 640px, (min-width: 992px) 50vw, 100vw';
+
+/**
+ * The top of a quiz card (SPEC.md section 2, rep lists): the video muted and playing by itself when
+ * the link plays, else the image, else a placeholder; all in one box of the spec's video heights so
+ * the cards line up.
+ */
+export function QuizMedia({
+  name,
+  image,
+  videoUrl,
+  priority,
+}: {
+  name: string;
+  image: Image | null;
+  videoUrl: string | null;
+  priority: boolean;
+}) {
+  const { t } = useTranslation();
+  const video = videoSource(videoUrl);
+  return (
+    <Box h={VIDEO_HEIGHTS} bg="gray.1" style={{ overflow: 'hidden' }} data-testid="quiz-media">
+      {video?.kind === 'embed' ? (
+        <iframe
+          src={video.src}
+          title={t('quizPh.videoTitle', { name })}
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          loading={priority ? 'eager' : 'lazy'}
+          referrerPolicy="strict-origin-when-cross-origin"
+          style={{ border: 0, width: '100%', height: '100%', display: 'block' }}
+        />
+      ) : video?.kind === 'file' ? (
+        <video
+          src={video.src}
+          autoPlay
+          muted
+          loop
+          playsInline
+          preload="metadata"
+          aria-label={t('quizPh.videoTitle', { name })}
+          style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+        />
+      ) : image ? (
+        <ResponsiveImage
+          image={image}
+          sizes={CARD_SIZES}
+          alt=""
+          priority={priority}
+          style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      ) : (
+        <Center h="100%" c="gray.5" aria-hidden>
+          <IconPhoto size={64} stroke={1.25} />
+        </Center>
+      )}
+    </Box>
+  );
+}

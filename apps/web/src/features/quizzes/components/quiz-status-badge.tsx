@@ -1,0 +1,31 @@
+import type { RepQuizStatus } from '@incentive/contracts';
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** Where the rep stands with a quiz: passed, its one attempt used, worth another try, or still to do. */
+export function QuizStatusBadge({ status }: { status: RepQuizStatus }) {
+  const { t } = useTranslation();
+  if (status.passed)
+    return (
+      <Badge color="green" variant="light">
+        {t('quizPh.status.passed')}
+      </Badge>
+    );
+  if (status.done)
+    return (
+      <Badge color="gray" variant="light">
+        {t('quizPh.status.used')}
+      </Badge>
+    );
+  if (status.attempts > 0)
+    return (
+      <Badge color="orange" variant="light">
+        {t('quizPh.status.retry')}
+      </Badge>
+    );
+  return (
+    <Badge color="blue" variant="light">
+      {t('quizPh.status.todo')}
+    </Badge>
+  );
+}

@@ -1,0 +1,428 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { ACCOUNTS } from './support/accounts.ts';
+import { api, apiLogin } from './support/api.ts';
+import { signIn } from './support/auth.ts';
+import { PHONE, useBrowser } from './support/browser.ts';
+import { zl } from './support/money.ts';
+import { type CreatedQuiz, createQuiz, type QuestionSpec } from './support/quizzes.ts';
+import { toast } from './support/ui.ts';
+
+/**
+ * The rep's side of quizzes (issue 13, points 4-5), on phone-sized windows against the real server:
+ * quizzes are authored through the real API, then a seller finds them on /quiz-ph, answers one
+ * question at a time and reads the result; the wallet and money_to_get come from the server.
+ */
+
+/** The narrowest phone the product is built for. */
+const SMALL_PHONE = { width: 360, height: 740 } as const;
+
+interface Me {
+  id: number;
+  email: string;
+  wallet: { money: string };
+  money_to_get: string;
+}
+interface ListedUser {
+  id: number;
+  email: string;
+  is_active: boolean;
+}
+
+/** Grosze arithmetic on the API's money strings. */
+const plus = (a: string, b: string) => ((Math.round(Number(a) * 100) + Math.round(Number(b) * 100)) / 100).toFixed(2);
+const minus = (a: string, b: string) => plus(a, (-Number(b)).toFixed(2));
+
+const unique = (label: string) => `${label} ${Date.now().toString(36)}`;
+
+/** Seeded, activated reps (demo password), a different one per test so attempts never mix. */
+async function seededRep(admin: string, index: number): Promise<Me> {
+  const list = await api<{ data: ListedUser[] }>('GET', '/api/users?role=seller&per_page=100&sort=id&order=asc', {
+    token: admin,
+  });
+  const reps = list.body.data.filter((u) => u.is_active && !u.email.endsWith('@example.com'));
+  const rep = reps[index];
+  if (!rep) throw new Error(`no seeded active rep #${index}`);
+  return (await api<Me>('GET', '/api/me', { token: await apiLogin(rep.email) })).body;
+}
+
+const meOf = async (email: string) => (await api<Me>('GET', '/api/me', { token: await apiLogin(email) })).body;
+
+const closed = (text: string, answers: [string, boolean][]): QuestionSpec => ({
+  questionText: `<p>${text}</p>`,
+  type: 'multiple_choice',
+  answers: answers.map(([answerText, isCorrect]) => ({ answerText, isCorrect })),
+});
+const open = (text: string): QuestionSpec => ({ questionText: `<p>${text}</p>`, type: 'text', answers: [] });
+
+/** The radio of an answer, named by its letter and text ("B. Dwa"). */
+function answerRadio(page: Page, quiz: CreatedQuiz, questionIndex: number, correct: boolean) {
+  const answers = quiz.questions[questionIndex]?.answers ?? [];
+  const i = answers.findIndex((a) => a.is_correct === correct);
+  const answer = answers[i];
+  if (!answer) throw new Error(`question ${questionIndex} has no ${correct ? 'correct' : 'wrong'} answer`);
+  return page.getByRole('radio', { name: `${String.fromCharCode(65 + i)}. ${answer.answer_text}`, exact: true });
+}
+
+/** axe-core's serious and critical WCAG 2.1 A/AA violations (as e2e/a11y.test.ts checks the other pages). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const nextButton = (page: Page) => page.getByRole('button', { name: 'Dalej' });
+const finishButton = (page: Page) => page.getByRole('button', { name: 'Zakończ' });
+
+/** The quiz's card on /quiz-ph (newest first, so a new quiz is on page 1). */
+function card(page: Page, name: string) {
+  return page.getByRole('article', { name });
+}
+
+async function openQuizFromList(page: Page, name: string) {
+  await page.goto('/quiz-ph');
+  await page.getByRole('heading', { name: 'Quizy', level: 1 }).waitFor();
+  await card(page, name)
+    .getByRole('link', { name: `Więcej: ${name}` })
+    .click();
+  await page.getByText(/^Pytanie 1\/\d+$/).waitFor();
+}
+
+describe('rep quizzes', () => {
+  const browser = useBrowser();
+
+  test('a seller passes a quiz at 360 px: the wallet grows by exactly the reward and money_to_get drops', async () => {
+    const admin = await apiLogin(ACCOUNTS.admin.email);
+    const rep = await seededRep(admin, 3);
+    const name = unique('Quiz o produktach');
+    const quiz = await createQuiz(admin, {
+      name,
+      price: '7.35',
+      correctAnswers: 2,
+      withImage: true,
+      questions: [
+        closed('Ile dni trwa promocja?', [
+          ['Siedem', true],
+          ['Czternaście', false],
+          ['Trzydzieści', false],
+        ]),
+        closed('Który produkt jest nowy?', [
+          ['Stary', false],
+          ['Nowy', true],
+        ]),
+        open('Co najbardziej podoba się Twoim klientom?'),
+      ],
+    });
+    const before = await meOf(rep.email);
+    expect(Number(before.money_to_get)).toBeGreaterThanOrEqual(7.35);
+
+    const page = await browser.newPage({ viewport: SMALL_PHONE });
+    await signIn(page, { email: rep.email });
+    // The home's quiz box: what the rep can still win, and the way to the quizzes.
+    await page
+      .getByTestId('money-to-get')
+      .filter({ hasText: zl(before.money_to_get) })
+      .waitFor();
+    await page.getByRole('link', { name: 'Rozwiąż quizy' }).click();
+    await page.waitForURL((u) => u.pathname === '/quiz-ph');
+
+    const item = card(page, name);
+    await item.getByText(zl('7.35')).waitFor();
+    await item.getByText('Do rozwiązania').waitFor();
+    // The uploaded image, as a <picture> with WebP and JPEG srcsets and its size reserved.
+    const img = item.locator('picture img');
+    await img.waitFor();
+    expect(await item.locator('picture source[type="image/webp"]').getAttribute('srcset')).toMatch(/\.webp \d+w/);
+    expect(Number(await img.getAttribute('width'))).toBeGreaterThan(0);
+    await item.getByRole('link', { name: `Więcej: ${name}` }).click();
+
+    // Question 1: the heading with the reward, the counter, back disabled, next refuses without an answer.
+    await page.getByRole('heading', { name: `${zl('7.35')} do wygrania` }).waitFor();
+    await page.getByText('Pytanie 1/3').waitFor();
+    await page.getByText('Ile dni trwa promocja?').waitFor();
+    expect(await page.getByRole('button', { name: 'Wstecz' }).isDisabled()).toBe(true);
+    await nextButton(page).click();
+    await page.getByRole('alert').filter({ hasText: 'Musisz wybrać odpowiedź aby przejść dalej' }).waitFor();
+    expect(await page.getByText('Pytanie 1/3').isVisible()).toBe(true);
+    await answerRadio(page, quiz, 0, true).check();
+    await nextButton(page).click();
+
+    // Question 2, and back to 1 keeps the answer.
+    await page.getByText('Pytanie 2/3').waitFor();
+    expect(await page.getByRole('button', { name: 'Wstecz' }).isDisabled()).toBe(false);
+    await page.getByRole('button', { name: 'Wstecz' }).click();
+    await page.getByText('Pytanie 1/3').waitFor();
+    expect(await answerRadio(page, quiz, 0, true).isChecked()).toBe(true);
+    await nextButton(page).click();
+    await page.getByText('Pytanie 2/3').waitFor();
+    await answerRadio(page, quiz, 1, true).check();
+    await nextButton(page).click();
+
+    // Question 3 is open: a text input, and a message while it is empty.
+    await page.getByText('Pytanie 3/3').waitFor();
+    await finishButton(page).click();
+    await page.getByRole('alert').filter({ hasText: 'Uzupełnij odpowiedź otwartą aby przejść dalej' }).waitFor();
+    await page.getByRole('textbox', { name: 'Twoja odpowiedź' }).fill('Cena i jakość');
+    await finishButton(page).click();
+
+    // The result: passed, the reward earned, no repeat.
+    await page.waitForURL((u) => u.pathname === '/quiz-ph/summary');
+    await page.getByRole('heading', { name: 'Gratulacje ukończyłeś quiz' }).waitFor();
+    expect(await page.getByTestId('quiz-score').textContent()).toBe('3 / 3');
+    await page.getByText(`Do Twojego portfela trafiło ${zl('7.35')}`).waitFor();
+    expect(await page.getByRole('link', { name: 'Powtórz quiz' }).count()).toBe(0);
+
+    // Home: the wallet grew by exactly the reward, and money_to_get dropped by it.
+    await page.getByRole('link', { name: 'Wróć do panelu' }).click();
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    const after = await meOf(rep.email);
+    expect(after.wallet.money).toBe(plus(before.wallet.money, '7.35'));
+    expect(after.money_to_get).toBe(minus(before.money_to_get, '7.35'));
+    await page.getByText(zl(after.wallet.money), { exact: true }).first().waitFor();
+    await page
+      .getByTestId('money-to-get')
+      .filter({ hasText: zl(after.money_to_get) })
+      .waitFor();
+
+    // The list marks it passed; nothing on the page is wider than the phone.
+    await page.goto('/quiz-ph');
+    await card(page, name).getByText('Zaliczony').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test('a failed one-time quiz offers no repeat, is marked done and cannot be opened again', async () => {
+    const admin = await apiLogin(ACCOUNTS.admin.email);
+    const rep = await seededRep(admin, 4);
+    const name = unique('Quiz jednorazowy');
+    const quiz = await createQuiz(admin, {
+      name,
+      price: '5.00',
+      correctAnswers: 2,
+      isOneTime: true,
+      questions: [
+        closed('Pierwsze pytanie', [
+          ['Dobrze', true],
+          ['Źle', false],
+        ]),
+        closed('Drugie pytanie', [
+          ['Źle', false],
+          ['Dobrze', true],
+        ]),
+      ],
+    });
+    const before = await meOf(rep.email);
+    const page = await browser.newPage({ viewport: PHONE });
+    await signIn(page, { email: rep.email });
+    await openQuizFromList(page, name);
+    await answerRadio(page, quiz, 0, false).check();
+    await nextButton(page).click();
+    await page.getByText('Pytanie 2/2').waitFor();
+    await answerRadio(page, quiz, 1, false).check();
+    await finishButton(page).click();
+
+    await page.waitForURL((u) => u.pathname === '/quiz-ph/summary');
+    await page.getByRole('heading', { name: 'Tym razem się nie udało' }).waitFor();
+    expect(await page.getByTestId('quiz-score').textContent()).toBe('0 / 2');
+    await page.getByText('To był quiz jednorazowy, nie można go powtórzyć.').waitFor();
+    expect(await page.getByRole('link', { name: 'Powtórz quiz' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Wróć do panelu' }).waitFor();
+    expect((await meOf(rep.email)).wallet.money).toBe(before.wallet.money);
+
+    await page.goto('/quiz-ph');
+    await card(page, name).getByText('Wykorzystane podejście').waitFor();
+    await card(page, name)
+      .getByRole('link', { name: `Więcej: ${name}` })
+      .click();
+    await page.getByText('Ten quiz można rozwiązać tylko raz').waitFor();
+    expect(await page.getByText(/^Pytanie \d/).count()).toBe(0);
+  });
+
+  test('a failed repeatable quiz offers a repeat, and passing it then pays once', async () => {
+    const admin = await apiLogin(ACCOUNTS.admin.email);
+    const rep = await seededRep(admin, 5);
+    const name = unique('Quiz powtarzalny');
+    const quiz = await createQuiz(admin, {
+      name,
+      price: '3.10',
+      correctAnswers: 1,
+      isOneTime: false,
+      questions: [
+        closed('Jedyne pytanie', [
+          ['Źle', false],
+          ['Dobrze', true],
+          ['Też źle', false],
+        ]),
+      ],
+    });
+    const before = await meOf(rep.email);
+    const page = await browser.newPage({ viewport: PHONE });
+    await signIn(page, { email: rep.email });
+    await openQuizFromList(page, name);
+    await answerRadio(page, quiz, 0, false).check();
+    await finishButton(page).click();
+
+    await page.getByRole('heading', { name: 'Tym razem się nie udało' }).waitFor();
+    await page.getByText('Możesz podejść do quizu jeszcze raz, nagroda nadal czeka.').waitFor();
+    await page.getByRole('link', { name: 'Powtórz quiz' }).click();
+    await page.waitForURL((u) => u.pathname === `/quiz-ph/${quiz.id}`);
+    await page.getByText('Pytanie 1/1').waitFor();
+    await answerRadio(page, quiz, 0, true).check();
+    await finishButton(page).click();
+
+    await page.getByRole('heading', { name: 'Gratulacje ukończyłeś quiz' }).waitFor();
+    await page.getByText(`Do Twojego portfela trafiło ${zl('3.10')}`).waitFor();
+    expect(await page.getByRole('link', { name: 'Powtórz quiz' }).count()).toBe(0);
+    expect((await meOf(rep.email)).wallet.money).toBe(plus(before.wallet.money, '3.10'));
+  });
+
+  test('a survey always succeeds, whatever the answers', async () => {
+    const admin = await apiLogin(ACCOUNTS.admin.email);
+    const rep = await seededRep(admin, 6);
+    const name = unique('Ankieta');
+    const quiz = await createQuiz(admin, {
+      name,
+      price: '2.00',
+      correctAnswers: 2,
+      isOneTime: true,
+      isSurvey: true,
+      questions: [
+        closed('Jak oceniasz szkolenie?', [
+          ['Dobrze', true],
+          ['Słabo', false],
+        ]),
+        open('Czego brakuje?'),
+      ],
+    });
+    const before = await meOf(rep.email);
+    const page = await browser.newPage({ viewport: PHONE });
+    await signIn(page, { email: rep.email });
+    await openQuizFromList(page, name);
+    await answerRadio(page, quiz, 0, false).check();
+    await nextButton(page).click();
+    await page.getByRole('textbox', { name: 'Twoja odpowiedź' }).fill('Więcej przykładów');
+    await finishButton(page).click();
+
+    await page.getByRole('heading', { name: 'Gratulacje ukończyłeś quiz' }).waitFor();
+    await page.getByText('Dziękujemy za wypełnienie ankiety.').waitFor();
+    await page.getByText(`Do Twojego portfela trafiło ${zl('2.00')}`).waitFor();
+    expect((await meOf(rep.email)).wallet.money).toBe(plus(before.wallet.money, '2.00'));
+  });
+
+  test('the list, a question with its message, an open question and the result pass axe on a phone', async () => {
+    const admin = await apiLogin(ACCOUNTS.admin.email);
+    const rep = await seededRep(admin, 7);
+    const name = unique('Quiz dostępny');
+    const quiz = await createQuiz(admin, {
+      name,
+      price: '1.00',
+      correctAnswers: 1,
+      withImage: true,
+      questions: [
+        closed('<strong>Pytanie</strong> zamknięte', [
+          ['Tak', true],
+          ['Nie', false],
+        ]),
+        open('Pytanie otwarte'),
+      ],
+    });
+    const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await signIn(page, { email: rep.email });
+    await page.goto('/quiz-ph');
+    await card(page, name).locator('picture img').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await card(page, name)
+      .getByRole('link', { name: `Więcej: ${name}` })
+      .click();
+    await page.getByText('Pytanie 1/2').waitFor();
+    await nextButton(page).click();
+    await page.getByRole('alert').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    // Keyboard: the arrow keys move the choice between the answers (radio semantics).
+    await answerRadio(page, quiz, 0, true).focus();
+    await page.keyboard.press('Space');
+    expect(await answerRadio(page, quiz, 0, true).isChecked()).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    expect(await answerRadio(page, quiz, 0, false).isChecked()).toBe(true);
+    await nextButton(page).click();
+    await finishButton(page).click();
+    await page.getByRole('alert').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('textbox', { name: 'Twoja odpowiedź' }).fill('Tekst');
+    await finishButton(page).click();
+    await page.getByTestId('quiz-score').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('failures: the list, a quiz that does not load, and a submit that does not reach the server', async () => {
+    const admin = await apiLogin(ACCOUNTS.admin.email);
+    const rep = await seededRep(admin, 8);
+    const name = unique('Quiz awaria');
+    const quiz = await createQuiz(admin, {
+      name,
+      price: '1.50',
+      correctAnswers: 1,
+      questions: [
+        closed('Jedyne pytanie', [
+          ['Dobrze', true],
+          ['Źle', false],
+        ]),
+      ],
+    });
+    const page = await browser.newPage({ viewport: PHONE });
+    await signIn(page, { email: rep.email });
+
+    // The list's call fails (the network drops it): its toast.
+    await page.route(/\/api\/quiz\?/, (route) => route.abort('connectionfailed'));
+    await page.goto('/quiz-ph');
+    await toast(page, 'Nie udało się pobrać listy quizów');
+    await page.unroute(/\/api\/quiz\?/);
+
+    // A quiz that does not exist: back to the list with the server's message.
+    await page.goto('/quiz-ph/2147483000');
+    await page.waitForURL((u) => u.pathname === '/quiz-ph');
+    await toast(page, 'Nie znaleziono quizu');
+    // A quiz whose call fails without a message: the screen's own text.
+    await page.route(`**/api/quiz/${quiz.id}`, (route) => route.abort('connectionfailed'));
+    await page.goto(`/quiz-ph/${quiz.id}`);
+    await page.waitForURL((u) => u.pathname === '/quiz-ph');
+    await toast(page, 'Nie udało się pobrać informacji o quizie');
+    await page.unroute(`**/api/quiz/${quiz.id}`);
+
+    // The submit fails: the toast, and the rep stays on the question with the answer kept; a retry
+    // then goes through, and only one attempt is recorded.
+    const before = await meOf(rep.email);
+    await page.route(`**/api/quiz/${quiz.id}/submit`, (route) => route.abort('connectionfailed'));
+    await page.goto(`/quiz-ph/${quiz.id}`);
+    await page.getByText('Pytanie 1/1').waitFor();
+    await answerRadio(page, quiz, 0, true).check();
+    await finishButton(page).click();
+    await toast(page, 'Nie udało się zapisać odpowiedzi quizu');
+    expect(new URL(page.url()).pathname).toBe(`/quiz-ph/${quiz.id}`);
+    expect(await answerRadio(page, quiz, 0, true).isChecked()).toBe(true);
+    await page.unroute(`**/api/quiz/${quiz.id}/submit`);
+    await finishButton(page).click();
+    await page.getByRole('heading', { name: 'Gratulacje ukończyłeś quiz' }).waitFor();
+    expect((await meOf(rep.email)).wallet.money).toBe(plus(before.wallet.money, '1.50'));
+    const attempts = await api<{ data: { quiz_id: number; passed: boolean }[] }>(
+      'GET',
+      `/api/users/${rep.id}/quiz?per_page=100`,
+      { token: admin },
+    );
+    expect(attempts.body.data.filter((a) => a.quiz_id === quiz.id)).toEqual([
+      expect.objectContaining({ quiz_id: quiz.id, passed: true }),
+    ]);
+  });
+
+  test('the result page without a result goes back to the list', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await signIn(page, ACCOUNTS.seller);
+    await page.goto('/quiz-ph/summary');
+    await page.waitForURL((u) => u.pathname === '/quiz-ph');
+    await page.getByRole('heading', { name: 'Quizy', level: 1 }).waitFor();
+  });
+});
