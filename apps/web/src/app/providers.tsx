@@ -1,7 +1,8 @@
 import { DirectionProvider, MantineProvider, mergeThemeOverrides } from '@mantine/core';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n.ts';
+import { onToastWanted } from '../lib/toast.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 // The arrows of every pager get names for screen readers (they show only an icon). A plain object,
@@ -18,18 +19,43 @@ const appTheme = mergeThemeOverrides(theme, {
   },
 });
 
-// The toast container (with its transitions) arrives after the first paint; a toast shown
-// before that waits in @mantine/notifications' store and appears once the container mounts.
+// The toast container (with its transitions) is not part of the first load: it comes with the
+// first toast, or a moment after the page has loaded. A toast shown before it mounts waits in
+// @mantine/notifications' store and appears once the container is there.
 const Toasts = lazy(() => import('./toasts.tsx').then((m) => ({ default: m.Toasts })));
+const TOASTS_AFTER_LOAD_MS = 2000;
+
+function useToastsMounted(): boolean {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    const mount = () => setMounted(true);
+    const stop = onToastWanted(mount);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = () => {
+      timer = setTimeout(mount, TOASTS_AFTER_LOAD_MS);
+    };
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later, { once: true });
+    return () => {
+      stop();
+      clearTimeout(timer);
+      window.removeEventListener('load', later);
+    };
+  }, []);
+  return mounted;
+}
 
 export function Providers({ children }: { children: ReactNode }) {
+  const toasts = useToastsMounted();
   return (
     <I18nextProvider i18n={i18n}>
       <DirectionProvider>
         <MantineProvider theme={appTheme} cssVariablesResolver={cssVariablesResolver}>
-          <Suspense fallback={null}>
-            <Toasts />
-          </Suspense>
+          {toasts && (
+            <Suspense fallback={null}>
+              <Toasts />
+            </Suspense>
+          )}
           {children}
         </MantineProvider>
       </DirectionProvider>

@@ -71,7 +71,10 @@ export class ApiError extends Error {
 
 /** For react-query: the payload on success, an ApiError otherwise. */
 export async function fetchOrThrow<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const r = await request<T>(path, opts);
+  return payloadOrThrow(await request<T>(path, opts));
+}
+
+export function payloadOrThrow<T>(r: ApiResult<T>): T {
   if (!r.isSuccess) throw new ApiError(r);
   return r.payload;
 }
