@@ -1,8 +1,9 @@
 import { DirectionProvider, MantineProvider, mergeThemeOverrides } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n.ts';
 import { onToastWanted } from '../lib/toast.ts';
+import { useAfterLoad } from '../lib/use-after-load.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 // The arrows of every pager get names for screen readers (they show only an icon). A plain object,
@@ -25,28 +26,9 @@ const appTheme = mergeThemeOverrides(theme, {
 const Toasts = lazy(() => import('./toasts.tsx').then((m) => ({ default: m.Toasts })));
 const TOASTS_AFTER_LOAD_MS = 2000;
 
-function useToastsMounted(): boolean {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => {
-    const mount = () => setMounted(true);
-    const stop = onToastWanted(mount);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const later = () => {
-      timer = setTimeout(mount, TOASTS_AFTER_LOAD_MS);
-    };
-    if (document.readyState === 'complete') later();
-    else window.addEventListener('load', later, { once: true });
-    return () => {
-      stop();
-      clearTimeout(timer);
-      window.removeEventListener('load', later);
-    };
-  }, []);
-  return mounted;
-}
-
 export function Providers({ children }: { children: ReactNode }) {
-  const toasts = useToastsMounted();
+  const [toasts, toastsNow] = useAfterLoad(TOASTS_AFTER_LOAD_MS);
+  useEffect(() => onToastWanted(toastsNow), [toastsNow]);
   return (
     <I18nextProvider i18n={i18n}>
       <DirectionProvider>

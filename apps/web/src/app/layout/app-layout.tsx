@@ -1,19 +1,22 @@
 import { Box, Burger, Center, Container, Group, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { BackOfficeModals } from '../../features/back-office/index.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { homePath } from '../../lib/paths.ts';
+import { useAfterLoad } from '../../lib/use-after-load.ts';
 import classes from './app-layout.module.css';
 import { Footer } from './footer.tsx';
 import { MainMenu } from './main-menu.tsx';
 import { UserMenuButton } from './user-menu-button.tsx';
 
-// The dropdown (Mantine Menu with its floating positioning) is a chunk of its own, after the first paint.
+// The dropdown (Mantine Menu with its floating positioning, 30 kB) is a chunk of its own, fetched
+// when the user reaches for the button or a moment after the page has loaded.
 const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
+const USER_MENU_AFTER_LOAD_MS = 3000;
 
 /**
  * Header (logo, menu, user menu), the page, and the footer. On phones the menu lives in a drawer.
@@ -24,6 +27,8 @@ export function AppLayout() {
   const me = useCurrentUser();
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [menuReady, menuNow] = useAfterLoad(USER_MENU_AFTER_LOAD_MS);
+  const [menuClicked, setMenuClicked] = useState(false);
   return (
     // The header sticks to the top; main and footer stack so the footer meets the bottom of short pages.
     <div className={classes.shell}>
@@ -44,9 +49,21 @@ export function AppLayout() {
             <Box visibleFrom="md" style={{ flex: 1, display: 'flex', justifyContent: 'center' }}>
               <MainMenu me={me} />
             </Box>
-            <Suspense fallback={<UserMenuButton user={me} disabled />}>
-              <UserMenu me={me} />
-            </Suspense>
+            {menuReady ? (
+              <Suspense fallback={<UserMenuButton user={me} disabled />}>
+                <UserMenu me={me} defaultOpened={menuClicked} />
+              </Suspense>
+            ) : (
+              <UserMenuButton
+                user={me}
+                onPointerEnter={menuNow}
+                onFocus={menuNow}
+                onClick={() => {
+                  setMenuClicked(true);
+                  menuNow();
+                }}
+              />
+            )}
           </Group>
         </Container>
       </header>

@@ -7,14 +7,14 @@ import { setLanguage } from '../../lib/i18n.ts';
 import { paths } from '../../lib/paths.ts';
 import { fullNameOf, UserMenuButton } from './user-menu-button.tsx';
 
-/** 'Logged as' with name and surname, the language switch and logout (which leads to /, signing out). */
-export function UserMenu({ me }: { me: User }) {
+/** Opened at once when the user clicked the button before this chunk had arrived. 'Logged as' with name and surname, the language switch and logout (which leads to /, signing out). */
+export function UserMenu({ me, defaultOpened = false }: { me: User; defaultOpened?: boolean }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const fullName = fullNameOf(me);
   const other: Lang = i18n.language === 'pl' ? 'en' : 'pl';
   return (
-    <Menu position="bottom-end" width={240} shadow="md">
+    <Menu position="bottom-end" width={240} shadow="md" defaultOpened={defaultOpened}>
       <Menu.Target>
         <UserMenuButton user={me} />
       </Menu.Target>
