@@ -12,26 +12,19 @@ import { mantineCssPerComponent } from './build/mantine-css.ts';
  * bytes did. These groups keep what loads together in one file, in order of priority:
  */
 const inPackage = (names: string[]) => new RegExp(`/node_modules/(${names.join('|')})/`);
-const FRAMEWORK = inPackage([
-  'react',
-  'react-dom',
-  'scheduler',
-  'react-router',
-  'i18next',
-  'react-i18next',
-  'use-sync-external-store',
-]);
+const FRAMEWORK = inPackage(['react', 'react-dom', 'scheduler', 'react-router', 'use-sync-external-store']);
+// What both the login page and the signed-in shell draw; a component only one of them uses (the
+// inputs, cards) stays in that page's chunks.
 const MANTINE_BASE = new RegExp(
   '/@mantine/core/esm/core/|' +
     `/@mantine/core/esm/components/(${[
-      ...['Anchor', 'Badge', 'Button', 'Card', 'Center', 'CloseButton', 'Container', 'Group', 'Input', 'InputBase'],
-      ...['Loader', 'Paper', 'PasswordInput', 'SimpleGrid', 'Stack', 'Text', 'TextInput', 'ThemeIcon', 'Title'],
+      ...['Anchor', 'Box', 'Button', 'Center', 'Container', 'Group', 'Loader', 'Paper', 'Stack', 'Text', 'Title'],
       ...['Transition', 'UnstyledButton', 'VisuallyHidden'],
     ].join('|')})/`,
 );
 const posix = (id: string) => id.replaceAll('\\', '/');
 const CHUNK_GROUPS = [
-  // React, the router and the translations: every page, before anything renders.
+  // React and the router: every page, before anything renders.
   { name: 'framework', test: (id: string) => FRAMEWORK.test(posix(id)), priority: 40 },
   // Mantine's provider and style system and the components the login page and the rep's pages draw first.
   { name: 'mantine-base', test: (id: string) => MANTINE_BASE.test(posix(id)), priority: 30 },

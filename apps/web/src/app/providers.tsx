@@ -1,6 +1,5 @@
 import { DirectionProvider, MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n.ts';
 import { onToastWanted } from '../lib/toast.ts';
 import { useAfterLoad } from '../lib/use-after-load.ts';
@@ -30,17 +29,15 @@ export function Providers({ children }: { children: ReactNode }) {
   const [toasts, toastsNow] = useAfterLoad(TOASTS_AFTER_LOAD_MS);
   useEffect(() => onToastWanted(toastsNow), [toastsNow]);
   return (
-    <I18nextProvider i18n={i18n}>
-      <DirectionProvider>
-        <MantineProvider theme={appTheme} cssVariablesResolver={cssVariablesResolver}>
-          {toasts && (
-            <Suspense fallback={null}>
-              <Toasts />
-            </Suspense>
-          )}
-          {children}
-        </MantineProvider>
-      </DirectionProvider>
-    </I18nextProvider>
+    <DirectionProvider>
+      <MantineProvider theme={appTheme} cssVariablesResolver={cssVariablesResolver}>
+        {toasts && (
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
+        )}
+        {children}
+      </MantineProvider>
+    </DirectionProvider>
   );
 }

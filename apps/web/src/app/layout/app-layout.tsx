@@ -1,11 +1,11 @@
 import { Box, Burger, Center, Container, Group, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { BackOfficeModals } from '../../features/back-office/index.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { homePath } from '../../lib/paths.ts';
 import { useAfterLoad } from '../../lib/use-after-load.ts';
 import classes from './app-layout.module.css';

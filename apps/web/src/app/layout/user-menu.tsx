@@ -1,9 +1,8 @@
 import { can, type Lang, type User } from '@incentive/contracts';
 import { Menu, Text } from '@mantine/core';
 import { IconLanguage, IconLogout, IconUser } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { setLanguage } from '../../lib/i18n.ts';
+import { setLanguage, useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../lib/paths.ts';
 import { fullNameOf, UserMenuButton } from './user-menu-button.tsx';
 

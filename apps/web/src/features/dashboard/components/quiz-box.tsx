@@ -1,7 +1,7 @@
 import type { User } from '@incentive/contracts';
 import { Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 
 /** How much the rep can still win in quizzes. */
