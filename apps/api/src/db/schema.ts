@@ -469,9 +469,7 @@ export const quizzes = pgTable(
   },
   (t) => [
     // The rep's list: active, not deleted, within its dates.
-    index('quizzes_live_idx')
-      .on(t.endAt, t.id)
-      .where(sql`${t.isActive} and ${t.deletedAt} is null`),
+    index('quizzes_live_idx').on(t.endAt, t.id).where(sql`${t.isActive} and ${t.deletedAt} is null`),
     index('quizzes_name_key_idx').on(t.nameKey, t.id).where(sql`${t.deletedAt} is null`),
     check('quizzes_reward_check', sql`${t.reward} >= 0`),
     check('quizzes_correct_answers_check', sql`${t.correctAnswers} >= 0`),
