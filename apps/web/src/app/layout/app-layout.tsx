@@ -15,7 +15,8 @@ import { UserMenuButton } from './user-menu-button.tsx';
 
 // The dropdown (Mantine Menu with its floating positioning, 30 kB) is a chunk of its own, fetched
 // when the user reaches for the button or a moment after the page has loaded.
-const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
+const loadUserMenu = () => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu }));
+const UserMenu = lazy(loadUserMenu);
 const USER_MENU_AFTER_LOAD_MS = 3000;
 
 /**
@@ -27,7 +28,7 @@ export function AppLayout() {
   const me = useCurrentUser();
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const [menuReady, menuNow] = useAfterLoad(USER_MENU_AFTER_LOAD_MS);
+  const [menuWanted, menuNow] = useAfterLoad(USER_MENU_AFTER_LOAD_MS);
   const [menuClicked, setMenuClicked] = useState(false);
   return (
     // The header sticks to the top; main and footer stack so the footer meets the bottom of short pages.
@@ -49,15 +50,17 @@ export function AppLayout() {
             <Box visibleFrom="md" style={{ flex: 1, display: 'flex', justifyContent: 'center' }}>
               <MainMenu me={me} />
             </Box>
-            {menuReady ? (
-              <Suspense fallback={<UserMenuButton user={me} disabled />}>
+            {/* Until the dropdown's code is here the same button stands in: pointing at it or focusing it
+                starts the download, and a click opens the menu as soon as the code has arrived. */}
+            {menuWanted ? (
+              <Suspense fallback={<UserMenuButton user={me} onClick={() => setMenuClicked(true)} />}>
                 <UserMenu me={me} defaultOpened={menuClicked} />
               </Suspense>
             ) : (
               <UserMenuButton
                 user={me}
-                onPointerEnter={menuNow}
-                onFocus={menuNow}
+                onPointerEnter={loadUserMenu}
+                onFocus={loadUserMenu}
                 onClick={() => {
                   setMenuClicked(true);
                   menuNow();
