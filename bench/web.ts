@@ -35,6 +35,8 @@ const REPORT = path.join(root, 'bench/baselines/web.md');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const ONLY = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
 const LHR_DIR = process.env.BENCH_LHR_DIR;
+/** The machine's load average (1 min) at each measurement: scores on a shared machine follow it. */
+const loads: number[] = [];
 
 interface BenchPage {
   name: string;
@@ -89,7 +91,9 @@ try {
     for (const f of m.failing) console.log(`    - ${f}`);
   }
   if (ONLY) {
-    console.log('\nBENCH_PAGES was set: the report is not written');
+    console.log(
+      `\nBENCH_PAGES was set: the report is not written (load average ${loads.map((l) => l.toFixed(1)).join(', ')})`,
+    );
   } else {
     writeReport(rows);
     console.log(`\nwritten to ${path.relative(root, REPORT)}`);
@@ -140,6 +144,7 @@ async function measure(url: string, token: string | undefined): Promise<Measure>
 
 /** One Lighthouse run in a fresh browser profile (cold cache, empty storage unless a token is given). */
 async function measureOnce(url: string, token: string | undefined): Promise<Measure | { error: string }> {
+  loads.push(os.loadavg()[0] ?? 0);
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
@@ -224,7 +229,8 @@ function writeReport(rows: Array<{ page: BenchPage; m: Measure }>) {
   const lines = [
     MARK_START,
     `Latest \`npm run bench:web\`: ${new Date().toISOString().slice(0, 10)}, Lighthouse ${lighthouseVersion()}, mobile preset, ` +
-      `${RUNS === 1 ? 'one run' : `median of ${RUNS} runs`} per page, cold cache.`,
+      `${RUNS === 1 ? 'one run' : `median of ${RUNS} runs`} per page, cold cache, ` +
+      `load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on ${os.cpus().length} cores.`,
     '',
     '| page | performance | accessibility | best practices | FCP | LCP | TBT | CLS | transferred |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
