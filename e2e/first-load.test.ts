@@ -72,4 +72,20 @@ describe('the first load', () => {
     await page.getByText('Zalogowany jako').waitFor();
     await page.getByRole('menuitem', { name: 'Wyloguj' }).waitFor();
   });
+
+  test('switching to English re-renders the page at once and is kept on the next load', async () => {
+    const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await signIn(page, ACCOUNTS.seller);
+    await page.getByRole('heading', { name: 'Cześć, Szymon!' }).waitFor();
+    await userMenuButton(page).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Hi, Szymon!' }).waitFor();
+    await page.getByRole('heading', { name: 'Wallet' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Hi, Szymon!' }).waitFor();
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Polski' }).click();
+    await page.getByRole('heading', { name: 'Cześć, Szymon!' }).waitFor();
+  });
 });

@@ -1,8 +1,7 @@
 import { DirectionProvider, MantineProvider, mergeThemeOverrides } from '@mantine/core';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { i18n } from '../lib/i18n.ts';
 import { onToastWanted } from '../lib/toast.ts';
-import { useAfterLoad } from '../lib/use-after-load.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 // The arrows of every pager get names for screen readers (they show only an icon). A plain object,
@@ -20,14 +19,12 @@ const appTheme = mergeThemeOverrides(theme, {
 });
 
 // The toast container (with its transitions) is not part of the first load: it comes with the
-// first toast, or a moment after the page has loaded. A toast shown before it mounts waits in
+// first toast (lib/toast.ts says when). A toast shown before it has mounted waits in
 // @mantine/notifications' store and appears once the container is there.
 const Toasts = lazy(() => import('./toasts.tsx').then((m) => ({ default: m.Toasts })));
-const TOASTS_AFTER_LOAD_MS = 2000;
-
 export function Providers({ children }: { children: ReactNode }) {
-  const [toasts, toastsNow] = useAfterLoad(TOASTS_AFTER_LOAD_MS);
-  useEffect(() => onToastWanted(toastsNow), [toastsNow]);
+  const [toasts, setToasts] = useState(false);
+  useEffect(() => onToastWanted(() => setToasts(true)), []);
   return (
     <DirectionProvider>
       <MantineProvider theme={appTheme} cssVariablesResolver={cssVariablesResolver}>

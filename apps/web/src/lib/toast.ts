@@ -9,7 +9,7 @@ let wanted = false;
 
 /**
  * Runs `listener` when the first toast is shown: the toast container is not part of the first
- * load (app/providers.tsx mounts it then, or once the page has loaded), and a toast shown before it
+ * load (app/providers.tsx mounts it then), and a toast shown before it
  * mounts waits in @mantine/notifications' store.
  */
 export function onToastWanted(listener: () => void): () => void {

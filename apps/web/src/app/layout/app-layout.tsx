@@ -7,17 +7,15 @@ import { BackOfficeModals } from '../../features/back-office/index.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { homePath } from '../../lib/paths.ts';
-import { useAfterLoad } from '../../lib/use-after-load.ts';
 import classes from './app-layout.module.css';
 import { Footer } from './footer.tsx';
 import { MainMenu } from './main-menu.tsx';
 import { UserMenuButton } from './user-menu-button.tsx';
 
 // The dropdown (Mantine Menu with its floating positioning, 30 kB) is a chunk of its own, fetched
-// when the user reaches for the button or a moment after the page has loaded.
+// when the user reaches for the button: nothing of it runs during or after the first load.
 const loadUserMenu = () => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu }));
 const UserMenu = lazy(loadUserMenu);
-const USER_MENU_AFTER_LOAD_MS = 3000;
 
 /**
  * Header (logo, menu, user menu), the page, and the footer. On phones the menu lives in a drawer.
@@ -28,8 +26,7 @@ export function AppLayout() {
   const me = useCurrentUser();
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const [menuWanted, menuNow] = useAfterLoad(USER_MENU_AFTER_LOAD_MS);
-  const [menuClicked, setMenuClicked] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
   return (
     // The header sticks to the top; main and footer stack so the footer meets the bottom of short pages.
     <div className={classes.shell}>
@@ -53,18 +50,15 @@ export function AppLayout() {
             {/* Until the dropdown's code is here the same button stands in: pointing at it or focusing it
                 starts the download, and a click opens the menu as soon as the code has arrived. */}
             {menuWanted ? (
-              <Suspense fallback={<UserMenuButton user={me} onClick={() => setMenuClicked(true)} />}>
-                <UserMenu me={me} defaultOpened={menuClicked} />
+              <Suspense fallback={<UserMenuButton user={me} aria-busy />}>
+                <UserMenu me={me} defaultOpened />
               </Suspense>
             ) : (
               <UserMenuButton
                 user={me}
                 onPointerEnter={loadUserMenu}
                 onFocus={loadUserMenu}
-                onClick={() => {
-                  setMenuClicked(true);
-                  menuNow();
-                }}
+                onClick={() => setMenuWanted(true)}
               />
             )}
           </Group>

@@ -6,7 +6,10 @@ import { setLanguage, useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../lib/paths.ts';
 import { fullNameOf, UserMenuButton } from './user-menu-button.tsx';
 
-/** Opened at once when the user clicked the button before this chunk had arrived. 'Logged as' with name and surname, the language switch and logout (which leads to /, signing out). */
+/**
+ * 'Logged as' with name and surname, the language switch and logout (which leads to /, signing
+ * out). Mounted by the click that asked for it, so it opens at once (defaultOpened).
+ */
 export function UserMenu({ me, defaultOpened = false }: { me: User; defaultOpened?: boolean }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
