@@ -8,6 +8,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { keepThrottleTidy } from './modules/auth/throttle.ts';
 import { cardRoutes } from './modules/cards/cards.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { quizRoutes } from './modules/quizzes/quizzes.routes.ts';
 import { keepLoginWindow } from './modules/users/login-window.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
@@ -21,6 +23,7 @@ import { createMailer, type Mailer } from './plugins/mail.ts';
 import { noStorePlugin } from './plugins/no-store.ts';
 import { QuietRequestLog } from './plugins/request-log.ts';
 import { sentKeysPlugin } from './plugins/sent-keys.ts';
+import { uploadsPlugin } from './plugins/uploads.ts';
 import { webPlugin } from './plugins/web.ts';
 
 declare module 'fastify' {
@@ -89,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(noStorePlugin);
   await app.register(authPlugin);
   await app.register(sentKeysPlugin);
+  await app.register(uploadsPlugin);
   await app.register(docsPlugin);
 
   await app.register(healthRoutes);
@@ -99,6 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(warehouseRoutes);
   await app.register(cardRoutes);
   await app.register(walletRoutes);
+  await app.register(mediaRoutes);
+  await app.register(quizRoutes);
 
   await app.register(webPlugin, { dist: deps.serveWeb ? deps.config.WEB_DIST : undefined });
   return app;

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userPool } from '../test/fixtures.ts';
+import { insertQuiz } from '../test/quiz-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../test/test-app.ts';
 import { giveCard } from '../test/wallet-fixtures.ts';
 import { checkLedger } from './modules/wallet/ledger-check.ts';
@@ -19,7 +20,15 @@ const TEXT_INVALID = 'Tekst zawiera niedozwolony znak (znak NUL lub niepełny zn
 
 let t: TestApp;
 let tokens: { admin: string; seller: string };
-let ids: { rep: number; seller: number; warehouse: number; withdrawal: number; batch: number };
+let ids: {
+  rep: number;
+  seller: number;
+  warehouse: number;
+  withdrawal: number;
+  batch: number;
+  quiz: number;
+  openQuestion: number;
+};
 let ipCounter = 0;
 const freshIp = () => `10.9.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}`;
 
@@ -168,6 +177,15 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /api/wallet': { as: 'admin', url: () => '/api/wallet' },
   'GET /api/wallet/history': { as: 'seller', url: () => '/api/wallet/history' },
   'GET /api/users/{id}/ledger': { as: 'admin', url: () => `/api/users/${ids.seller}/ledger` },
+  'GET /api/quiz': { as: 'admin', url: () => '/api/quiz' },
+  'GET /api/quiz/{id}/open-answers': {
+    as: 'admin',
+    url: () => `/api/quiz/${ids.quiz}/open-answers?question_id=${ids.openQuestion}`,
+  },
+  'GET /api/users/{id}/quiz': { as: 'admin', url: () => `/api/users/${ids.seller}/quiz` },
+  // The quiz forms are multipart (no JSON body in the OpenAPI document, so not found here): their
+  // text fields go through the same contracts schemas, and quiz-authoring.test.ts sends them NUL
+  // and lone surrogates; the submit body's typed answers are nested and tested there too.
 };
 
 /**
@@ -287,7 +305,18 @@ beforeAll(async () => {
   });
   expect(batch.statusCode, batch.body).toBe(200);
   tokens = { admin, seller: sellerToken };
-  ids = { rep: rep.id, seller: seller.id, warehouse: 1, withdrawal: withdrawal.json().id, batch: batch.json().id };
+  const quiz = await insertQuiz(t.db);
+  const openQuestion = quiz.questions.find((q) => q.type === 'text');
+  if (!openQuestion) throw new Error('the default quiz fixture has an open question');
+  ids = {
+    rep: rep.id,
+    seller: seller.id,
+    warehouse: 1,
+    withdrawal: withdrawal.json().id,
+    batch: batch.json().id,
+    quiz: quiz.id,
+    openQuestion: openQuestion.id,
+  };
 });
 afterAll(async () => {
   await t?.close();

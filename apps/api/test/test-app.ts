@@ -72,6 +72,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Fastify logger options (e.g. `{ level: 'info', stream }` to read what the server logs). */
   logger?: object;
+  /** Registers extra routes before the app is ready, e.g. a tiny upload route that exercises a plugin. */
+  routes?: (app: FastifyInstance) => Promise<void> | void;
 }
 
 /** The real application on its own database copy and DATA_DIR, with the real outbox mailer (or SMTP when env says so). */
@@ -87,6 +89,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     ...opts.env,
   });
   const app = await buildApp({ config, db: database.db, mailer: opts.mailer, serveWeb: false, logger: opts.logger });
+  await opts.routes?.(app);
   await app.ready();
   const outboxDir = path.join(dataDir, 'outbox');
 

@@ -115,6 +115,8 @@ export const ACTIONS = [
   'articles.read',
   'quizzes.manage',
   'quizzes.take',
+  // GET /api/quiz and /api/quiz/{id}: a quiz manager reads every quiz, a rep the live ones (without correctness).
+  'quizzes.read',
   'challenges.view',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
@@ -309,6 +311,7 @@ export const POLICY: Record<Role, RolePolicy> = {
       'profile.view',
       'articles.read',
       'quizzes.take',
+      'quizzes.read',
     ],
     scope: { records: 'self', sees: [], manages: [] },
   },

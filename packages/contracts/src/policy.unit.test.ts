@@ -76,6 +76,7 @@ articles.manage         |  x   |   x   |       x        |            |          
 articles.read           |  x   |   x   |       x        |            |            |   x    | seller: articles-ph; admins: previews
 quizzes.manage          |  x   |   x   |                |            |            |        | admin: quiz management
 quizzes.take            |      |       |                |            |            |   x    | seller: quiz-ph
+quizzes.read            |  x   |   x   |                |            |            |   x    | GET /api/quiz(/id): managers every quiz, a rep the live ones
 challenges.view         |  x   |   x   |                |     x      |     x      |        | section 2 menus: admin, seller_reg, wholesaler
 `);
 

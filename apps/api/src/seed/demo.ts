@@ -7,6 +7,7 @@ import { seedCards } from './cards.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 import { seedMoney } from './money.ts';
 import { seedPeople, seedWarehouses } from './people.ts';
+import { seedQuizzes } from './quizzes.ts';
 
 /** Demo data: deterministic (fixed faker seed, Polish locale), big enough that every list pages. */
 export async function seedDemo(db: Db, opts: { scryptLogN: number; now?: Date; volume?: 'demo' | 'large' }) {
@@ -28,6 +29,8 @@ export async function seedDemo(db: Db, opts: { scryptLogN: number; now?: Date; v
   await seedCards(db, { seed, now, demoSellerEmail: 'seller@example.com' });
   // Money last: withdrawals take the card each rep had.
   await seedMoney(db, { seed, now, demoSellerEmail: 'seller@example.com' });
+  // Quizzes after the money: their rewards are posted through the ledger onto the seeded wallets.
+  await seedQuizzes(db, { seed, now, demoSellerEmail: 'seller@example.com' });
   // After a bulk load: planner statistics and the visibility map (index-only scans). PGlite never
   // autovacuums, so without this its plans would guess the tables are empty.
   await db.execute(sql`vacuum analyze`);

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { cards, userSortKeys, users, userWarehouses, wallets, warehouses } from '../../db/schema.ts';
 import type { Placeholders } from '../../lib/prepared.ts';
 import { isoSql, jsonObject, plnSql } from '../../lib/sql-json.ts';
+import { moneyToGetSql } from '../quizzes/quizzes.service.ts';
 import { moneySql } from '../wallet/wallet.service.ts';
 
 /** What changes the SQL of a user's JSON (part of a statement's shape, lib/prepared.ts). */
@@ -75,8 +76,8 @@ export function userJson(o: UserJsonShape, p: Placeholders<UserJsonValues>): SQL
     withdraw_amount: plnSql(moneySql.withdrawn),
     total_amount: plnSql(moneySql.totalAmount),
     amount_from_quiz: plnSql(moneySql.amountFromQuiz),
-    // Filled by the quizzes and challenges features.
-    money_to_get: plnSql(sql`0`),
+    // The rewards of the live quizzes the rep can still earn (challenges will add theirs).
+    money_to_get: plnSql(moneyToGetSql(users.id, users.role)),
     last_login_at: isoSql(users.lastLoginAt),
     login_counter_weekly: sql`${users.recentLogins}`,
     challenges: sql`'[]'::json`,

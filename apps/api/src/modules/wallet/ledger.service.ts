@@ -1,7 +1,13 @@
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { appendAndApply, lockWallet } from './ledger.repo.ts';
+import { appendAndApply, lockWallet as repoLockWallet } from './ledger.repo.ts';
 import { type Balances, deltaOf, type LedgerKind } from './money-rules.ts';
+
+/**
+ * Locks a rep's wallet row for the rest of the caller's transaction (creating it on first use): a
+ * feature that pays (quizzes) takes it first, so one rep's parallel requests run one after another.
+ */
+export const lockWallet = repoLockWallet;
 
 /** The ledger's rules, for the demo seed that computes balances in bulk (src/seed/money.ts). */
 export { type Balances, deltaOf, ZERO_BALANCES } from './money-rules.ts';
@@ -45,7 +51,7 @@ export async function post(
   if (!Number.isSafeInteger(p.amount) || p.amount === 0 || (p.kind !== 'adjustment' && p.amount < 0)) {
     throw new Error(`invalid ledger amount ${p.amount} for ${p.kind}`);
   }
-  const wallet = locked ?? (await lockWallet(tx, p.userId));
+  const wallet = locked ?? (await repoLockWallet(tx, p.userId));
   const d = deltaOf(p.kind, p.amount);
   // Check before writing so the common refusal is a clear 409 rather than a failed statement.
   if (wallet.available + (d.available ?? 0) < 0 || wallet.inWithdrawal + (d.inWithdrawal ?? 0) < 0) {

@@ -1,0 +1,67 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { images, imageVariants } from '../../db/schema.ts';
+import type { EncodedVariant } from './encode-image.ts';
+import type { ImageFormat } from './image-urls.ts';
+
+export interface ImageRow {
+  hash: string;
+  width: number;
+  height: number;
+}
+
+export async function findImage(db: DbOrTx, hash: string): Promise<ImageRow | undefined> {
+  const [row] = await db
+    .select({ hash: images.hash, width: images.width, height: images.height })
+    .from(images)
+    .where(eq(images.hash, hash));
+  return row;
+}
+
+/**
+ * The image and all its variants in ONE statement (atomic on its own, no transaction to hold).
+ * ON CONFLICT DO NOTHING: two uploads of the same bytes race harmlessly to the same rows.
+ */
+export async function insertImage(
+  db: DbOrTx,
+  image: ImageRow & { createdBy: number | null },
+  variants: EncodedVariant[],
+): Promise<void> {
+  const rows = variants.map(
+    (v) => sql`(${image.hash}, ${v.width}::int, ${v.height}::int, ${v.format}, ${v.bytes}::bytea)`,
+  );
+  await db.execute(sql`
+    with img as (
+      insert into ${images} (hash, width, height, created_by)
+      values (${image.hash}, ${image.width}::int, ${image.height}::int, ${image.createdBy}::int)
+      on conflict do nothing
+    )
+    insert into ${imageVariants} (image_hash, width, height, format, bytes)
+    values ${sql.join(rows, sql`, `)}
+    on conflict do nothing`);
+}
+
+/** One variant's bytes: a primary-key read. */
+export async function variantBytes(
+  db: DbOrTx,
+  hash: string,
+  width: number,
+  format: ImageFormat,
+): Promise<Uint8Array | undefined> {
+  const [row] = await db
+    .select({ bytes: imageVariants.bytes })
+    .from(imageVariants)
+    .where(and(eq(imageVariants.imageHash, hash), eq(imageVariants.width, width), eq(imageVariants.format, format)));
+  return row?.bytes;
+}
+
+/**
+ * `hash`, `width`, `height` of the image a row points to, as a JSON object or null, for lists
+ * built as JSON in SQL: select `imageColumns(quizzes.imageHash)` and pass the parsed value to imageOf.
+ * The owner's column is read in a FROM-subquery of its own: drizzle writes a single table's
+ * columns unqualified, and `"hash"` next to `images i` would mean `i.hash`.
+ */
+export function imageColumns(hashColumn: SQL | unknown): SQL<ImageRow | null> {
+  return sql<ImageRow | null>`(select json_build_object('hash', i.hash, 'width', i.width, 'height', i.height)
+    from (select ${hashColumn} as owner_hash) o join ${images} i on i.hash = o.owner_hash)`;
+}

@@ -1,0 +1,71 @@
+import {
+  can,
+  type Paged,
+  type Quiz,
+  type QuizListQuery,
+  type QuizListRow,
+  type RepQuiz,
+  type RepQuizListItem,
+  type Role,
+} from '@incentive/contracts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { offsetOf, paged, searchTerm } from '../../lib/paging.ts';
+import { managerQuizJson, managerRowJson, repQuizJson, repRowJson } from './quiz-json.ts';
+import * as read from './quiz-read.repo.ts';
+import * as write from './quiz-write.repo.ts';
+
+export { createQuiz, saveQuizDetails, updateQuizContent } from './author-quiz.ts';
+export { exportResults, openAnswers, quizResults, userAttempts } from './quiz-results.ts';
+export { submitQuiz } from './submit-quiz.ts';
+
+type Actor = { id: number; role: Role };
+
+/**
+ * money_to_get of a user (users' JSON, GET /api/me), in grosze: the rewards of the live quizzes the
+ * user may still take. Pass the users row's id and role columns.
+ */
+export const moneyToGetSql = read.moneyToGetSql;
+
+const managesQuizzes = (actor: Actor) => can(actor.role, 'quizzes.manage');
+
+/** GET /api/quiz: the back office's list for a quiz manager, the rep's list of live quizzes for a rep. */
+export async function listQuizzes(
+  db: Db,
+  actor: Actor,
+  q: QuizListQuery,
+): Promise<Paged<QuizListRow> | Paged<RepQuizListItem>> {
+  const query = {
+    sort: q.sort,
+    order: q.order,
+    search: searchTerm(q.search),
+    limit: q.per_page,
+    offset: offsetOf(q.page, q.per_page),
+  };
+  if (managesQuizzes(actor)) {
+    const { rows, total } = await read.managerPage(db, query);
+    return paged(rows.map(managerRowJson), total, q.page, q.per_page);
+  }
+  const { rows, total } = await read.repPage(db, actor.id, query);
+  return paged(rows.map(repRowJson), total, q.page, q.per_page);
+}
+
+/**
+ * GET /api/quiz/{id}: a quiz manager reads any quiz not deleted, with the correct answers; a rep
+ * reads only a live quiz, without them (anything else is "not found", so drafts stay unseen).
+ */
+export async function getQuiz(db: Db, actor: Actor, id: number): Promise<Quiz | RepQuiz> {
+  if (managesQuizzes(actor)) {
+    const row = await read.findQuiz(db, id);
+    if (!row) throw notFound('quiz.notFound');
+    return managerQuizJson(row, await read.liveQuestions(db, id));
+  }
+  const row = await read.findQuizForRep(db, id, actor.id);
+  if (!row?.isLive) throw notFound('quiz.notFound');
+  return repQuizJson(row, await read.liveQuestions(db, id));
+}
+
+/** DELETE /api/quiz/{id}: hides the quiz; its attempts and the rewards they paid stay. */
+export async function deleteQuiz(db: Db, id: number): Promise<void> {
+  if (!(await write.softDeleteQuiz(db, id))) throw notFound('quiz.notFound');
+}

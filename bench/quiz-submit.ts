@@ -1,0 +1,194 @@
+/**
+ * Quiz submit benchmark (issue 13): 200 reps submitting a passing quiz at once, one rep sending the
+ * same submit 50 times at once, and 50 reps one after another (the cost without queueing). Reports
+ * req/s and latency percentiles, checks that every rep got exactly one payout, and runs the ledger
+ * check.
+ *
+ *   node --import tsx bench/quiz-submit.ts                      # embedded PGlite (in memory)
+ *   BENCH_DATABASE_URL=postgres://… node --import tsx bench/quiz-submit.ts   # a fresh database on that server
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { quizContentFieldsSchema, quizDetailsFieldsSchema } from '@incentive/contracts';
+import { and, count, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { type Database, openPglite, openPostgres } from '../apps/api/src/db/client.ts';
+import { ledgerEntries, quizAttempts, sessions, users } from '../apps/api/src/db/schema.ts';
+import { newToken } from '../apps/api/src/lib/tokens.ts';
+import { createQuiz, getQuiz, saveQuizDetails } from '../apps/api/src/modules/quizzes/quizzes.service.ts';
+import { checkLedger } from '../apps/api/src/modules/wallet/ledger-check.ts';
+import { insertChunked } from '../apps/api/src/seed/people.ts';
+
+const REPS = 200;
+const SEQUENTIAL = 50;
+const SAME_REP = 50;
+const REWARD = 1250;
+
+async function openBenchDb(): Promise<{ database: Database; drop: () => Promise<void>; label: string }> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) return { database: await openPglite(), drop: async () => {}, label: 'PGlite (in memory)' };
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return {
+    database: openPostgres(u.toString(), 20),
+    label: `PostgreSQL (${u.host})`,
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+const { database, drop, label } = await openBenchDb();
+try {
+  await database.migrate();
+  const db = database.db;
+  const [author] = await db
+    .insert(users)
+    .values({ email: 'bench.admin@example.pl', name: 'Bench', role: 'admin' })
+    .returning({ id: users.id });
+  if (!author) throw new Error('no admin');
+  const reps = await db
+    .insert(users)
+    .values(
+      Array.from({ length: REPS + SEQUENTIAL + 1 }, (_, i) => ({
+        email: `bench.rep.${i}@example.pl`,
+        name: 'Bench',
+        surname: `Rep ${i}`,
+        role: 'seller',
+        assecoId: `B-${i}`,
+      })),
+    )
+    .returning({ id: users.id });
+  const tokens: string[] = [];
+  const sessionRows = reps.map((r) => {
+    const { token, hash } = newToken();
+    tokens.push(token);
+    return { userId: r.id, tokenHash: hash, expiresAt: new Date(Date.now() + 3600_000) };
+  });
+  await insertChunked(sessionRows, 500, (chunk) => db.insert(sessions).values(chunk));
+
+  // A quiz of five closed questions and one open, made through the service as the back office does.
+  const questions = [
+    ...Array.from({ length: 5 }, (_, i) => ({
+      questionText: `<p>Pytanie ${i + 1}</p>`,
+      type: 'multiple_choice',
+      answers: [
+        { answerText: 'Tak', isCorrect: true },
+        { answerText: 'Nie', isCorrect: false },
+        { answerText: 'Nie wiem', isCorrect: false },
+      ],
+    })),
+    { questionText: '<p>Co sądzisz?</p>', type: 'text', answers: [] },
+  ];
+  const content = quizContentFieldsSchema.parse({
+    name: 'Bench quiz',
+    lead: 'Bench',
+    text: '<p>Bench</p>',
+    questions: JSON.stringify(questions),
+  });
+  const quizId = await createQuiz(db, author, content, { kind: 'keep' });
+  await saveQuizDetails(
+    db,
+    author,
+    quizId,
+    quizDetailsFieldsSchema.parse({
+      ...content,
+      date_from: '2020.01.01 00:00:00',
+      date_to: '2099.12.31',
+      price: (REWARD / 100).toFixed(2),
+      correct_answers: '5',
+      is_one_time: 'true',
+    }),
+    { kind: 'keep' },
+  );
+  const quiz = await getQuiz(db, { id: author.id, role: 'admin' }, quizId);
+  const body = JSON.stringify({
+    answers: quiz.questions.map((q) =>
+      q.type === 'text' ? { questionId: q.id, answerText: 'Dobrze' } : { questionId: q.id, answerId: q.answers[0]?.id },
+    ),
+  });
+
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-')),
+    LOG_LEVEL: 'silent',
+  });
+  const app = await buildApp({ config, db, serveWeb: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  const submit = async (token: string) => {
+    const started = performance.now();
+    const res = await fetch(`${address}/api/quiz/${quizId}/submit`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body,
+    });
+    await res.text();
+    return { status: res.status, ms: performance.now() - started };
+  };
+
+  // 0. One at a time: what a single submit costs.
+  const seq: { status: number; ms: number }[] = [];
+  for (const token of tokens.slice(REPS, REPS + SEQUENTIAL)) seq.push(await submit(token));
+  const seqMs = seq.map((r) => r.ms).sort((a, b) => a - b);
+
+  // 1. A burst: 200 reps at once.
+  const t0 = performance.now();
+  const burst = await Promise.all(tokens.slice(0, REPS).map(submit));
+  const burstSeconds = (performance.now() - t0) / 1000;
+  const burstMs = burst.map((r) => r.ms).sort((a, b) => a - b);
+  const burstOk = burst.filter((r) => r.status === 200).length;
+
+  // 2. One rep, 50 identical submits at once (double clicks, retries).
+  const lastToken = tokens[REPS + SEQUENTIAL] ?? '';
+  const t1 = performance.now();
+  const same = await Promise.all(Array.from({ length: SAME_REP }, () => submit(lastToken)));
+  const sameSeconds = (performance.now() - t1) / 1000;
+  const sameMs = same.map((r) => r.ms).sort((a, b) => a - b);
+  const sameOk = same.filter((r) => r.status === 200).length;
+
+  // Exactly one payout and one passed attempt per rep.
+  const payouts = await db
+    .select({ userId: ledgerEntries.userId, n: count() })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.kind, 'quiz_reward'), eq(ledgerEntries.sourceId, String(quizId))))
+    .groupBy(ledgerEntries.userId);
+  const [passed] = await db
+    .select({ n: count() })
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.quizId, quizId), eq(quizAttempts.passed, true)));
+  const everyRepOnce = payouts.length === reps.length && payouts.every((p) => p.n === 1);
+  const check = await checkLedger(db);
+  await app.close();
+
+  const line = (name: string, n: number, s: number, ms: number[], ok: number) =>
+    `${name.padEnd(36)} ${String(n).padStart(4)} req  ${(n / s).toFixed(0).padStart(5)} req/s  p50 ${percentile(ms, 50).toFixed(1)} ms  p99 ${percentile(ms, 99).toFixed(1)} ms  ok ${ok}`;
+  console.log(`\nQuiz submit benchmark on ${label}`);
+  const seqSeconds = seqMs.reduce((a, b) => a + b, 0) / 1000;
+  console.log(
+    line('50 reps, one after another', SEQUENTIAL, seqSeconds, seqMs, seq.filter((r) => r.status === 200).length),
+  );
+  console.log(line('200 reps at once, one submit each', REPS, burstSeconds, burstMs, burstOk));
+  console.log(line('one rep, 50 identical submits at once', SAME_REP, sameSeconds, sameMs, sameOk));
+  console.log(
+    `payouts: ${payouts.length} reps paid, ${everyRepOnce ? 'each exactly once' : 'NOT exactly once each'}; passed attempts: ${passed?.n}; ledger check: ${check.ok ? 'OK' : 'MISMATCH'} (${check.users_checked} wallets)`,
+  );
+  if (!everyRepOnce || passed?.n !== reps.length || !check.ok || burstOk !== REPS || sameOk !== 1) {
+    process.exitCode = 1;
+  }
+} finally {
+  await database.close();
+  await drop();
+}
