@@ -12,6 +12,9 @@
  * fresh Chromium profile (Debian's /usr/bin/chromium, never downloaded). Signed-in pages get the
  * session token in localStorage before the measured load, as the web app keeps it after a sign-in.
  * BENCH_RUNS (default 1) repeats each page; the report takes the run with the median performance score.
+ * BENCH_PAGES (names, comma-separated, e.g. "login page") measures only those pages and does not
+ * write the report; BENCH_LHR_DIR keeps each run's full Lighthouse report there (what the LCP
+ * element was, which tasks blocked).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -30,6 +33,10 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPORT = path.join(root, 'bench/baselines/web.md');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+const ONLY = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
+const LHR_DIR = process.env.BENCH_LHR_DIR;
+/** The machine's load average (1 min) at each measurement: scores on a shared machine follow it. */
+const loads: number[] = [];
 
 interface BenchPage {
   name: string;
@@ -69,7 +76,7 @@ try {
     tokens.set(account, await login(base, account));
   }
   const rows: Array<{ page: BenchPage; m: Measure }> = [];
-  for (const page of PAGES) {
+  for (const page of PAGES.filter((p) => !ONLY || ONLY.includes(p.name))) {
     const runs: Measure[] = [];
     for (let i = 0; i < RUNS; i++)
       runs.push(await measure(`${base}${page.path}`, page.account && tokens.get(page.account)));
@@ -83,8 +90,14 @@ try {
     );
     for (const f of m.failing) console.log(`    - ${f}`);
   }
-  writeReport(rows);
-  console.log(`\nwritten to ${path.relative(root, REPORT)}`);
+  if (ONLY) {
+    console.log(
+      `\nBENCH_PAGES was set: the report is not written (load average ${loads.map((l) => l.toFixed(1)).join(', ')})`,
+    );
+  } else {
+    writeReport(rows);
+    console.log(`\nwritten to ${path.relative(root, REPORT)}`);
+  }
 } finally {
   await served?.close();
 }
@@ -131,6 +144,7 @@ async function measure(url: string, token: string | undefined): Promise<Measure>
 
 /** One Lighthouse run in a fresh browser profile (cold cache, empty storage unless a token is given). */
 async function measureOnce(url: string, token: string | undefined): Promise<Measure | { error: string }> {
+  loads.push(os.loadavg()[0] ?? 0);
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
@@ -155,6 +169,12 @@ async function measureOnce(url: string, token: string | undefined): Promise<Meas
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`);
     await browser.disconnect();
     const lhr = result.lhr;
+    if (LHR_DIR) {
+      writeFileSync(
+        path.join(LHR_DIR, `${new URL(url).pathname.replace(/\W/g, '_')}-${Date.now()}.json`),
+        result.report as string,
+      );
+    }
     if (lhr.runtimeError) return { error: `${lhr.runtimeError.code} ${lhr.runtimeError.message}` };
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
       throw new Error(`${url} ended at ${lhr.finalDisplayedUrl}: was the sign-in lost?`);
@@ -209,7 +229,8 @@ function writeReport(rows: Array<{ page: BenchPage; m: Measure }>) {
   const lines = [
     MARK_START,
     `Latest \`npm run bench:web\`: ${new Date().toISOString().slice(0, 10)}, Lighthouse ${lighthouseVersion()}, mobile preset, ` +
-      `${RUNS === 1 ? 'one run' : `median of ${RUNS} runs`} per page, cold cache.`,
+      `${RUNS === 1 ? 'one run' : `median of ${RUNS} runs`} per page, cold cache, ` +
+      `load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on ${os.cpus().length} cores.`,
     '',
     '| page | performance | accessibility | best practices | FCP | LCP | TBT | CLS | transferred |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',

@@ -1,7 +1,7 @@
 import type { Manifest } from 'vite';
 import { describe, expect, it } from 'vitest';
 import type { ChunkContents } from '../../apps/web/build/chunk-contents.ts';
-import { checkBudget, isForbidden, pageFiles, toBaseline } from './budget.ts';
+import { checkBudget, isForbidden, pageFiles, toBaseline, unwatchedPages } from './budget.ts';
 import type { BudgetPage } from './pages.ts';
 
 /*
@@ -181,5 +181,56 @@ describe('checkBudget', () => {
     } finally {
       sizes['assets/ui.js'] = 1024;
     }
+  });
+});
+
+describe('unwatchedPages', () => {
+  const withPages: Manifest = {
+    ...manifest,
+    'src/features/quizzes/pages/quiz-list-page.tsx': {
+      file: 'assets/quiz-list.js',
+      src: 'src/features/quizzes/pages/quiz-list-page.tsx',
+      isDynamicEntry: true,
+    },
+    'src/features/wallet/pages/withdrawals-page.tsx': {
+      file: 'assets/withdrawals.js',
+      src: 'src/features/wallet/pages/withdrawals-page.tsx',
+      isDynamicEntry: true,
+    },
+    'src/features/back-office/pages/admin-page.tsx': {
+      file: 'assets/admin.js',
+      src: 'src/features/back-office/pages/admin-page.tsx',
+      isDynamicEntry: true,
+    },
+  };
+  const withdrawals: BudgetPage = {
+    name: 'withdrawals',
+    path: '/withdraw',
+    chunks: ['src/features/wallet/pages/withdrawals-page.tsx'],
+    forbid: FORBID,
+  };
+
+  it('names a new feature page that is neither watched nor set aside, and fails the check for it', () => {
+    expect(unwatchedPages(withPages, [withdrawals], ['src/features/back-office/'])).toEqual([
+      'src/features/quizzes/pages/quiz-list-page.tsx',
+    ]);
+    const result = checkBudget({
+      pages: [login, rep],
+      limits: { js: 14 * 1024, css: 3 * 1024 },
+      manifest: withPages,
+      contents,
+      gzipSize: (file) => (withPages[file] ? gzipSize(file) : 100),
+      notWatched: ['src/features/back-office/', 'src/features/wallet/'],
+    });
+    expect(result.ok).toBe(false);
+    expect(result.report).toContain(
+      'src/features/quizzes/pages/quiz-list-page.tsx is a page the budget does not watch',
+    );
+  });
+
+  it('is satisfied once every feature page is watched or set aside', () => {
+    expect(
+      unwatchedPages(withPages, [withdrawals], ['src/features/back-office/', 'src/features/quizzes/pages/']),
+    ).toEqual([]);
   });
 });

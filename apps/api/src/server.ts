@@ -1,7 +1,6 @@
 import './runtime-check.ts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { StartupError } from './lib/startup-error.ts';
@@ -15,6 +14,8 @@ let database: Database | undefined;
 
 async function start() {
   const config = loadConfig();
+  // The routes' modules load (and tsx transpiles them) while PGlite compiles its WebAssembly.
+  const appModule = import('./app.ts');
   database = await openDatabase(config);
   if (database.kind === 'postgres' && config.DATABASE_URL) {
     try {
@@ -24,9 +25,8 @@ async function start() {
     }
   }
   await database.migrate();
-  // PGlite runs no autovacuum: refresh the planner's statistics at start so plans stay good as data grows.
-  if (database.kind === 'pglite') await database.db.execute(sql`analyze`);
 
+  const { buildApp } = await appModule;
   app = await buildApp({ config, db: database.db, serveWeb: true, logger: { level: config.LOG_LEVEL } });
   if (!config.SMTP_URL && config.production) {
     app.log.warn(`SMTP_URL is not set: no e-mail leaves this machine; messages are written to ${app.mailer.target}`);
@@ -44,7 +44,7 @@ async function start() {
     app.log.info(`demo data seeded in ${Date.now() - started} ms`);
     demo = 'seeded';
   }
-  const demoAccounts = await workingDemoAccounts(database.db);
+  const demoAccounts = await workingDemoAccounts(database.db, config.DATA_DIR);
   if (demo === 'none' && demoAccounts.length > 0) demo = 'kept';
   const root = await ensureRootAccount(
     database.db,
@@ -67,6 +67,16 @@ async function start() {
     throw listenFailure(err, config.PORT, config.HOST);
   }
   console.log(banner({ config, database: database.kind, mailTarget: app.mailer.target, demo, demoAccounts, root }));
+
+  // PGlite runs no autovacuum: the planner's statistics are refreshed on every start so plans stay
+  // good as data grows, after the server is up (about 2 s the start no longer waits for).
+  if (database.kind === 'pglite') {
+    const started = Date.now();
+    database.db.execute(sql`analyze`).then(
+      () => app?.log.debug(`planner statistics refreshed in ${Date.now() - started} ms`),
+      (err: unknown) => app?.log.warn({ err }, 'analyze after start failed'),
+    );
+  }
 }
 
 let closing = false;

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Role } from '@incentive/contracts';
 import { and, count, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -27,11 +30,30 @@ export async function isSeeded(db: Db): Promise<boolean> {
   return (row?.n ?? 0) > 0;
 }
 
+/** Where a start remembers which stored password hashes it found to be the demo password. */
+export const VERIFIED_DEMO_HASHES_FILE = 'demo-hashes-verified.json';
+
+const digest = (passwordHash: string) => createHash('sha256').update(passwordHash).digest('base64url');
+
+async function readVerified(file: string | undefined): Promise<Set<string>> {
+  if (!file) return new Set();
+  try {
+    const list: unknown = JSON.parse(await readFile(file, 'utf8'));
+    return new Set(Array.isArray(list) ? list.filter((d) => typeof d === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
 /**
  * The demo accounts that really sign in with the published demo password, for the start-up banner:
  * a database without the demo (or whose demo passwords were changed) prints none.
+ *
+ * Checking a password is a deliberately slow scrypt (about a second each on a busy machine, six
+ * accounts). With `dataDir`, a stored hash once found to match is remembered there (by its digest)
+ * and not checked again: a changed password has a new salt and hash, so it is checked afresh.
  */
-export async function workingDemoAccounts(db: Db): Promise<typeof DEMO_ACCOUNTS> {
+export async function workingDemoAccounts(db: Db, dataDir?: string): Promise<typeof DEMO_ACCOUNTS> {
   const rows = await db
     .select({ email: users.email, passwordHash: users.passwordHash })
     .from(users)
@@ -45,9 +67,21 @@ export async function workingDemoAccounts(db: Db): Promise<typeof DEMO_ACCOUNTS>
         isNotNull(users.passwordHash),
       ),
     );
-  const working = new Set<string>();
-  for (const r of rows) {
-    if (r.passwordHash && (await verifyPassword(DEMO_PASSWORD, r.passwordHash))) working.add(r.email);
+  const file = dataDir && path.join(dataDir, VERIFIED_DEMO_HASHES_FILE);
+  const verified = await readVerified(file);
+  const matching = await Promise.all(
+    rows.map(async (r) => {
+      const hash = r.passwordHash as string;
+      const ok = verified.has(digest(hash)) || (await verifyPassword(DEMO_PASSWORD, hash));
+      return ok ? { email: r.email, digest: digest(hash) } : null;
+    }),
+  );
+  const working = matching.filter((m) => m !== null);
+  if (file) {
+    await writeFile(file, JSON.stringify(working.map((m) => m.digest))).catch(() => {
+      // A read-only data directory only means the next start checks again.
+    });
   }
-  return DEMO_ACCOUNTS.filter((a) => working.has(a.email));
+  const emails = new Set(working.map((m) => m.email));
+  return DEMO_ACCOUNTS.filter((a) => emails.has(a.email));
 }

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -5,7 +9,7 @@ import { loadConfig } from '../config.ts';
 import { users } from '../db/schema.ts';
 import { hashPassword } from '../lib/password.ts';
 import { StartupError } from '../lib/startup-error.ts';
-import { DEMO_ACCOUNTS, workingDemoAccounts } from '../seed/demo-accounts.ts';
+import { DEMO_ACCOUNTS, VERIFIED_DEMO_HASHES_FILE, workingDemoAccounts } from '../seed/demo-accounts.ts';
 import { banner } from './banner.ts';
 import { ensureRootAccount } from './root-account.ts';
 
@@ -64,6 +68,38 @@ describe('the start-up banner', () => {
     expect(none).not.toMatch(/Demo1234!|example\.com +root|Demo accounts/);
     expect(none).toContain('Demo data: none (production: set SEED_DEMO=true to seed an empty database)');
     expect(none).toContain('No root account yet: set ROOT_EMAIL=');
+  });
+
+  it('remembers the hashes it verified in the data directory, and checks a changed password afresh', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'demo-hashes-'));
+    try {
+      const first = await workingDemoAccounts(t.db, dataDir);
+      const file = path.join(dataDir, VERIFIED_DEMO_HASHES_FILE);
+      const remembered = JSON.parse(await readFile(file, 'utf8')) as string[];
+      expect(remembered).toHaveLength(first.length);
+
+      // A remembered hash is not run through scrypt again: a stored value that is no scrypt hash at
+      // all still counts while its digest is on the list (only the start-up itself writes that list).
+      const [admin] = await t.db
+        .select({ hash: users.passwordHash })
+        .from(users)
+        .where(eq(users.email, 'admin@example.com'));
+      const digestOf = (h: string) => createHash('sha256').update(h).digest('base64url');
+      await t.db.update(users).set({ passwordHash: 'not-a-scrypt-hash' }).where(eq(users.email, 'admin@example.com'));
+      await writeFile(file, JSON.stringify([...remembered, digestOf('not-a-scrypt-hash')]));
+      expect((await workingDemoAccounts(t.db, dataDir)).map((a) => a.email)).toContain('admin@example.com');
+
+      // A new password is a new hash: checked with scrypt, found not to be the demo password, forgotten.
+      await t.db
+        .update(users)
+        .set({ passwordHash: await hashPassword('Inne-Haslo-22', 12) })
+        .where(eq(users.email, 'admin@example.com'));
+      expect((await workingDemoAccounts(t.db, dataDir)).map((a) => a.email)).not.toContain('admin@example.com');
+      expect(JSON.parse(await readFile(file, 'utf8'))).not.toContain(digestOf('not-a-scrypt-hash'));
+      await t.db.update(users).set({ passwordHash: admin?.hash }).where(eq(users.email, 'admin@example.com'));
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('warns when a production start still has working demo accounts', () => {

@@ -1,7 +1,7 @@
 import { DirectionProvider, MantineProvider, mergeThemeOverrides } from '@mantine/core';
-import { lazy, type ReactNode, Suspense } from 'react';
-import { I18nextProvider } from 'react-i18next';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { i18n } from '../lib/i18n.ts';
+import { onToastWanted } from '../lib/toast.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 // The arrows of every pager get names for screen readers (they show only an icon). A plain object,
@@ -18,21 +18,23 @@ const appTheme = mergeThemeOverrides(theme, {
   },
 });
 
-// The toast container (with its transitions) arrives after the first paint; a toast shown
-// before that waits in @mantine/notifications' store and appears once the container mounts.
+// The toast container (with its transitions) is not part of the first load: it comes with the
+// first toast (lib/toast.ts says when). A toast shown before it has mounted waits in
+// @mantine/notifications' store and appears once the container is there.
 const Toasts = lazy(() => import('./toasts.tsx').then((m) => ({ default: m.Toasts })));
-
 export function Providers({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState(false);
+  useEffect(() => onToastWanted(() => setToasts(true)), []);
   return (
-    <I18nextProvider i18n={i18n}>
-      <DirectionProvider>
-        <MantineProvider theme={appTheme} cssVariablesResolver={cssVariablesResolver}>
+    <DirectionProvider>
+      <MantineProvider theme={appTheme} cssVariablesResolver={cssVariablesResolver}>
+        {toasts && (
           <Suspense fallback={null}>
             <Toasts />
           </Suspense>
-          {children}
-        </MantineProvider>
-      </DirectionProvider>
-    </I18nextProvider>
+        )}
+        {children}
+      </MantineProvider>
+    </DirectionProvider>
   );
 }

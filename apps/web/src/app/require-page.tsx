@@ -1,8 +1,8 @@
 import { type GuardedPage, mayOpen } from '@incentive/contracts';
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { useCurrentUser } from '../lib/current-user.ts';
+import { useTranslation } from '../lib/i18n.ts';
 import { homePath } from '../lib/paths.ts';
 import { toastError } from '../lib/toast.ts';
 

@@ -1,5 +1,5 @@
-import { type GuardedPage, PAGES } from '@incentive/contracts';
-import { isValidElement, useMemo } from 'react';
+import { type GuardedPage, mayOpen, PAGES, type User } from '@incentive/contracts';
+import { isValidElement, type ReactNode, useMemo } from 'react';
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { lazyPage } from './lazy-page.ts';
 import { PAGE_ELEMENTS } from './page-elements.tsx';
@@ -51,12 +51,24 @@ const routes: RouteObject[] = [
   },
 ];
 
-/** Starts the chunks of every unguarded layer the path renders (query area, gate, shell, page) together. */
-export function preloadRoute(pathname: string) {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
-    const type: unknown = isValidElement(route.element) ? route.element.type : null;
-    if (typeof type === 'object' && type !== null && 'preload' in type && typeof type.preload === 'function') {
-      void type.preload();
+function preload(element: ReactNode) {
+  const type: unknown = isValidElement(element) ? element.type : null;
+  if (typeof type === 'object' && type !== null && 'preload' in type && typeof type.preload === 'function') {
+    void type.preload();
+  }
+}
+
+/**
+ * Starts the chunks of every layer the path renders (query area, gate, shell) together. A guarded
+ * page's own chunk starts too once the user is known and the role policy lets them open it (the
+ * entry calls this again when its early GET /api/me answers): a role turned away never downloads it.
+ */
+export function preloadRoute(pathname: string, me?: User | null) {
+  for (const { route, params } of matchRoutes(routes, pathname) ?? []) {
+    preload(route.element);
+    const guard = isValidElement<{ page: GuardedPage; children: ReactNode }>(route.element) ? route.element : null;
+    if (me && guard?.type === RequirePage && mayOpen(me.role, guard.props.page, { id: params.id, selfId: me.id })) {
+      preload(guard.props.children);
     }
   }
 }

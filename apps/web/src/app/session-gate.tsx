@@ -1,10 +1,10 @@
 import { POLICY } from '@incentive/contracts';
 import { Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { useMe } from '../features/auth/api/get-me.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { useTranslation } from '../lib/i18n.ts';
 import { paths } from '../lib/paths.ts';
 import { getToken } from '../lib/session.ts';
 import { toastError } from '../lib/toast.ts';

@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n.ts';
 
 /** The programme's mark and name. */
 export function Logo({ size = 32, withName = true }: { size?: number; withName?: boolean }) {

@@ -7,7 +7,7 @@ import { i18n } from './i18n.ts';
  * entry, which the login page loads and which shows no date.
  */
 dayjs.locale(i18n.language);
-i18n.on('languageChanged', (lang: string) => {
+i18n.onLanguageChanged((lang) => {
   dayjs.locale(lang);
 });
 

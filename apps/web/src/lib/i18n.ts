@@ -1,9 +1,17 @@
 import { LANGS, type Lang, MESSAGES } from '@incentive/contracts';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useSyncExternalStore } from 'react';
 import pl from '../locales/pl.json';
 
+/*
+ * The interface's texts (decision 022). What the app uses of a translation library is small: nested
+ * keys, `{{name}}` placeholders, English as the fallback language, and a re-render when the
+ * language changes. i18next with react-i18next did that for 12 kB gzip and a start-up that cloned
+ * every resource on the first load of every page; this does the same in a page of code.
+ */
+
 type Tree = { [k: string]: string | Tree };
+export type Vars = Record<string, string | number | null | undefined>;
+export type TFunction = (key: string, vars?: Vars) => string;
 
 /** The contracts' flat keys ("register.passwordsDiffer") merged into the nested UI resources. */
 function withMessages(base: Tree, flat: Record<string, string>): Tree {
@@ -21,6 +29,7 @@ function withMessages(base: Tree, flat: Record<string, string>): Tree {
 }
 
 const LANG_KEY = 'lang';
+const FALLBACK: Lang = 'en';
 const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(LANG_KEY) : null;
 const initial: Lang = (LANGS as readonly string[]).includes(stored ?? '') ? (stored as Lang) : 'pl';
 
@@ -30,28 +39,72 @@ const BUNDLES: Record<Lang, () => Promise<Tree>> = {
   en: () => import('../locales/en.json').then((m) => m.default),
 };
 
-/** Languages whose main bundle is in (Polish from the start; a lazy feature's strings alone do not count). */
-const loaded = new Set<Lang>(['pl']);
+const resources: Partial<Record<Lang, Tree>> = { pl: withMessages(pl, MESSAGES.pl) };
 
-async function loadLanguage(lang: Lang) {
-  if (loaded.has(lang)) return;
-  i18n.addResourceBundle(lang, 'translation', withMessages(await BUNDLES[lang](), MESSAGES[lang]), true, false);
-  loaded.add(lang);
+/** Strings of lazy features (lib/lazy-strings.ts): beside the main bundles, which still load by language. */
+const lazyStrings: Record<Lang, Tree> = { pl: {}, en: {} };
+
+/** Adds a lazy feature's top-level blocks ("quizAdmin": {…}) in every language. */
+export function addStrings(strings: Record<Lang, Tree>) {
+  for (const lang of LANGS) Object.assign(lazyStrings[lang], strings[lang]);
 }
 
-export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'pl',
-  fallbackLng: 'en',
-  resources: { pl: { translation: withMessages(pl, MESSAGES.pl) } },
-  partialBundledLanguages: true,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+function lookup(lang: Lang, key: string): string | undefined {
+  return lookupIn(resources[lang], key) ?? lookupIn(lazyStrings[lang], key);
+}
+
+function lookupIn(root: Tree | undefined, key: string): string | undefined {
+  let node: string | Tree | undefined = root;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** The text of `key` in `lang` (else in English, else the key itself), with `{{name}}` filled in. */
+function translate(lang: Lang, key: string, vars?: Vars): string {
+  const text = lookup(lang, key) ?? lookup(FALLBACK, key) ?? key;
+  if (!vars) return text;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
+    const value = vars[name];
+    return value === undefined || value === null ? whole : String(value);
+  });
+}
+
+// One function per language, so `t` keeps its identity until the language changes (effects list it).
+const translators = new Map<Lang, TFunction>();
+function translatorOf(lang: Lang): TFunction {
+  let t = translators.get(lang);
+  if (!t) {
+    t = (key, vars) => translate(lang, key, vars);
+    translators.set(lang, t);
+  }
+  return t;
+}
+
+const listeners = new Set<(lang: Lang) => void>();
+
+/** The current language and its texts, for code outside components (toasts, the API client). */
+export const i18n = {
+  language: 'pl' as Lang,
+  t: (key: string, vars?: Vars) => translate(i18n.language, key, vars),
+  /** Runs `listener` after every change of language; returns the unsubscribe. */
+  onLanguageChanged(listener: (lang: Lang) => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+async function loadLanguage(lang: Lang) {
+  if (resources[lang]) return;
+  resources[lang] = withMessages(await BUNDLES[lang](), MESSAGES[lang]);
+}
 
 function apply(lang: Lang) {
-  void i18n.changeLanguage(lang);
-  document.documentElement.lang = lang;
+  i18n.language = lang;
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  for (const listener of listeners) listener(lang);
 }
 
 /** Resolves when the stored language is loaded (at once for Polish): main.tsx renders after it. */
@@ -64,4 +117,13 @@ export async function setLanguage(lang: Lang) {
   localStorage.setItem(LANG_KEY, lang);
   await loadLanguage(lang);
   apply(lang);
+}
+
+const subscribe = (onChange: () => void) => i18n.onLanguageChanged(onChange);
+const currentLanguage = () => i18n.language;
+
+/** `t` in the current language; the component renders again when the language changes. */
+export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
+  const lang = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+  return { t: translatorOf(lang), i18n };
 }

@@ -4,11 +4,32 @@ import { i18n } from './i18n.ts';
 
 export const TOAST_MS = 3000;
 
+const wantedListeners = new Set<() => void>();
+let wanted = false;
+
+/**
+ * Runs `listener` when the first toast is shown: the toast container is not part of the first
+ * load (app/providers.tsx mounts it then), and a toast shown before it
+ * mounts waits in @mantine/notifications' store.
+ */
+export function onToastWanted(listener: () => void): () => void {
+  if (wanted) listener();
+  else wantedListeners.add(listener);
+  return () => wantedListeners.delete(listener);
+}
+
+function show(options: Parameters<typeof notifications.show>[0]) {
+  wanted = true;
+  for (const listener of wantedListeners) listener();
+  wantedListeners.clear();
+  notifications.show(options);
+}
+
 /** The close (×) button of a toast needs a name for screen readers. */
 const closeButtonProps = () => ({ 'aria-label': i18n.t('common.close') });
 
 export function toastError(message: string) {
-  notifications.show({
+  show({
     color: 'red',
     title: i18n.t('common.error'),
     message,
@@ -18,7 +39,7 @@ export function toastError(message: string) {
 }
 
 export function toastSuccess(message: string) {
-  notifications.show({
+  show({
     color: 'green',
     title: i18n.t('common.success'),
     message,
@@ -28,7 +49,7 @@ export function toastSuccess(message: string) {
 }
 
 export function toastWarning(message: string) {
-  notifications.show({
+  show({
     color: 'yellow',
     title: i18n.t('common.warning'),
     message,

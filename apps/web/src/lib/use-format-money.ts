@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n.ts';
 import { formatMoney, type MoneyOptions } from './money.ts';
 
 /** formatMoney in the interface's current language; components re-render when it changes. */

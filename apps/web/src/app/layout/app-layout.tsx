@@ -1,19 +1,21 @@
 import { Box, Burger, Center, Container, Group, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { BackOfficeModals } from '../../features/back-office/index.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { homePath } from '../../lib/paths.ts';
 import classes from './app-layout.module.css';
 import { Footer } from './footer.tsx';
 import { MainMenu } from './main-menu.tsx';
 import { UserMenuButton } from './user-menu-button.tsx';
 
-// The dropdown (Mantine Menu with its floating positioning) is a chunk of its own, after the first paint.
-const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
+// The dropdown (Mantine Menu with its floating positioning, 30 kB) is a chunk of its own, fetched
+// when the user reaches for the button: nothing of it runs during or after the first load.
+const loadUserMenu = () => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu }));
+const UserMenu = lazy(loadUserMenu);
 
 /**
  * Header (logo, menu, user menu), the page, and the footer. On phones the menu lives in a drawer.
@@ -24,6 +26,7 @@ export function AppLayout() {
   const me = useCurrentUser();
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [menuWanted, setMenuWanted] = useState(false);
   return (
     // The header sticks to the top; main and footer stack so the footer meets the bottom of short pages.
     <div className={classes.shell}>
@@ -44,9 +47,20 @@ export function AppLayout() {
             <Box visibleFrom="md" style={{ flex: 1, display: 'flex', justifyContent: 'center' }}>
               <MainMenu me={me} />
             </Box>
-            <Suspense fallback={<UserMenuButton user={me} disabled />}>
-              <UserMenu me={me} />
-            </Suspense>
+            {/* Until the dropdown's code is here the same button stands in: pointing at it or focusing it
+                starts the download, and a click opens the menu as soon as the code has arrived. */}
+            {menuWanted ? (
+              <Suspense fallback={<UserMenuButton user={me} aria-busy />}>
+                <UserMenu me={me} defaultOpened />
+              </Suspense>
+            ) : (
+              <UserMenuButton
+                user={me}
+                onPointerEnter={loadUserMenu}
+                onFocus={loadUserMenu}
+                onClick={() => setMenuWanted(true)}
+              />
+            )}
           </Group>
         </Container>
       </header>

@@ -1,7 +1,7 @@
 import type { User } from '@incentive/contracts';
 import { Box, NavLink as MantineNavLink } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../lib/i18n.ts';
 import { menuFor } from './menu-items.ts';
 
 /** The role's menu, as a row of links on desktop or a list in the mobile drawer. */

@@ -2,7 +2,7 @@ import type { User } from '@incentive/contracts';
 import { Avatar, Group, Text, UnstyledButton, type UnstyledButtonProps } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import type { ComponentPropsWithRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 
 export function fullNameOf(me: User): string {
   return [me.name, me.surname].filter(Boolean).join(' ');

@@ -1,20 +1,22 @@
 import { can, type Lang, type User } from '@incentive/contracts';
 import { Menu, Text } from '@mantine/core';
 import { IconLanguage, IconLogout, IconUser } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { setLanguage } from '../../lib/i18n.ts';
+import { setLanguage, useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../lib/paths.ts';
 import { fullNameOf, UserMenuButton } from './user-menu-button.tsx';
 
-/** 'Logged as' with name and surname, the language switch and logout (which leads to /, signing out). */
-export function UserMenu({ me }: { me: User }) {
+/**
+ * 'Logged as' with name and surname, the language switch and logout (which leads to /, signing
+ * out). Mounted by the click that asked for it, so it opens at once (defaultOpened).
+ */
+export function UserMenu({ me, defaultOpened = false }: { me: User; defaultOpened?: boolean }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const fullName = fullNameOf(me);
   const other: Lang = i18n.language === 'pl' ? 'en' : 'pl';
   return (
-    <Menu position="bottom-end" width={240} shadow="md">
+    <Menu position="bottom-end" width={240} shadow="md" defaultOpened={defaultOpened}>
       <Menu.Target>
         <UserMenuButton user={me} />
       </Menu.Target>

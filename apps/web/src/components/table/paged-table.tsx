@@ -4,7 +4,7 @@ import { Group, Text } from '@mantine/core';
 import { IconArrowsHorizontal } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { type CSSProperties, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n.ts';
 import { useScrollEdges } from '../../lib/use-scroll-edges.ts';
 import type { TableState } from '../../lib/use-table-state.ts';
 

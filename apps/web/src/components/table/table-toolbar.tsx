@@ -1,8 +1,8 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { downloadCsv } from '../../lib/download-csv.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { toastError } from '../../lib/toast.ts';
 
 interface TableToolbarProps {

@@ -1,7 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user.ts';
+import { useTranslation } from '../../lib/i18n.ts';
 import { homePath } from '../../lib/paths.ts';
 
 export function NotFoundPage() {

@@ -1,6 +1,7 @@
 import { API, type User } from '@incentive/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { fetchOrThrow } from '../../../lib/api-client.ts';
+import { fetchOrThrow, payloadOrThrow } from '../../../lib/api-client.ts';
+import { takeEarlyMe } from '../../../lib/early-me.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { getToken } from '../../../lib/session.ts';
 
@@ -8,7 +9,8 @@ import { getToken } from '../../../lib/session.ts';
 export function useMe() {
   return useQuery({
     queryKey: queryKeys.me,
-    queryFn: ({ signal }) => fetchOrThrow<User>(API.me, { signal }),
+    // The first time, the call the entry already started (lib/early-me.ts).
+    queryFn: ({ signal }) => takeEarlyMe()?.then(payloadOrThrow) ?? fetchOrThrow<User>(API.me, { signal }),
     enabled: getToken() !== null,
     retry: false,
     staleTime: 30_000,

@@ -1,7 +1,7 @@
 import { Modal } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 
 /** 'Nie pamiętasz hasła?' of the sign-in page; the form starts afresh, from the typed e-mail, at each opening. */

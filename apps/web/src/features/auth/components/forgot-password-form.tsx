@@ -1,7 +1,7 @@
 import { type ForgotPasswordBody, forgotPasswordBodySchema } from '@incentive/contracts';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { toastFailure } from '../../../lib/toast.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';

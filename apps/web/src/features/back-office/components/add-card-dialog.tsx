@@ -1,7 +1,7 @@
 import { CARD_NUMBER_LENGTH } from '@incentive/contracts';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { toastFailure, toastSuccess, toastWarning } from '../../../lib/toast.ts';
 import { useAddCard } from '../api/add-card.ts';

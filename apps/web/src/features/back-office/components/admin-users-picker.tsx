@@ -1,6 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-table-state.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useErrorToast } from '../hooks/use-error-toast.ts';

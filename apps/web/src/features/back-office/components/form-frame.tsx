@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Container, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /**
  * A back-office form page: the title with a close button (to `closeTo`), the fields full-width

@@ -1,8 +1,8 @@
 import type { QuizAttemptRow } from '@incentive/contracts';
 import { Stack, TextInput } from '@mantine/core';
 import { IconSchool, IconSearch } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { addLazyStrings } from '../../../lib/lazy-strings.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';

@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Tabs } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useScrollEdges } from '../../../lib/use-scroll-edges.ts';
 
 /** How the hidden side of the strip fades out, so a cut tab reads as "more this way". */

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** 'Tak' / 'Nie' as a small badge. */
 export function YesNo({ value }: { value: boolean }) {

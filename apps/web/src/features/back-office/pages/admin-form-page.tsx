@@ -1,10 +1,9 @@
 import { can, type Role, type UserDetails, type UserUpsertBody, userUpsertBodySchema } from '@incentive/contracts';
 import { Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { i18n } from '../../../lib/i18n.ts';
+import { i18n, useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';

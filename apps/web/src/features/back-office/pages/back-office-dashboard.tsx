@@ -1,8 +1,8 @@
 import { can, type User } from '@incentive/contracts';
 import { Button, Group, Stack, Tabs } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { type DashboardTab, paths } from '../../../lib/paths.ts';
 import { SalesRepTable } from '../components/sales-rep-table.tsx';
 import { ScrollTabsList } from '../components/scroll-tabs-list.tsx';

@@ -1,10 +1,10 @@
 import { can } from '@incentive/contracts';
 import { Button, Stack, Tabs } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { parseId, paths, type WarehouseTab } from '../../../lib/paths.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useWarehouse } from '../api/get-warehouse.ts';

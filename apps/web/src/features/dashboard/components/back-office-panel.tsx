@@ -1,8 +1,8 @@
 import type { Role, User } from '@incentive/contracts';
 import { Center, Loader } from '@mantine/core';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { BackOfficeDashboard } from '../../back-office/index.ts';
 
 const TITLES: Record<Role, string> = {

@@ -1,8 +1,8 @@
 import type { User } from '@incentive/contracts';
 import { Button, Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBulb, IconPlayerPlayFilled } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 

@@ -1,7 +1,7 @@
 import type { User } from '@incentive/contracts';
 import { Grid } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { QuizBox } from './quiz-box.tsx';
 import { WalletCard } from './wallet-card.tsx';
 

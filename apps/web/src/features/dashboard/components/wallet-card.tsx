@@ -1,8 +1,8 @@
 import { can, type User } from '@incentive/contracts';
 import { Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { addMoney } from '../../../lib/money.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { PendingWithdrawals } from '../../wallet/components/pending-withdrawals.tsx';

@@ -1,6 +1,6 @@
 import type { QuizResults } from '@incentive/contracts';
 import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 type ResultQuestion = QuizResults['questions'][number];
 

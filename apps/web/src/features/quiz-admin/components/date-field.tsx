@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import '../../../lib/dayjs.ts';
 
 /** The summary's display format (SPEC.md section 2: dd.MM.yyyy). */

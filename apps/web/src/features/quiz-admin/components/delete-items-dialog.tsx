@@ -1,6 +1,6 @@
 import { ActionIcon, Divider, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { isBlankHtml, type QuestionDraft } from '../lib/quiz-draft.ts';
 
 const plain = (html: string) =>

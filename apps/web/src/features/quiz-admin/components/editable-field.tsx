@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconPencil, IconTrash, IconX } from '@tabler/icons-react';
 import { type ReactNode, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 function FieldIcon({
   label,

@@ -1,7 +1,7 @@
 import { type Image, QUIZ_LIMITS } from '@incentive/contracts';
 import { Anchor, Stack, Textarea, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { ImageInput, ImagePreview } from '../../../components/image-input.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import type { GeneralDraft } from '../lib/quiz-draft.ts';
 import { EditableField, ReadHtml, ReadValue } from './editable-field.tsx';
 import { RichTextInput } from './rich-text-input.tsx';

@@ -1,7 +1,7 @@
 import { Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { SimplePagedTable } from '../../back-office/components/simple-paged-table.tsx';
 import { useErrorToast } from '../../back-office/hooks/use-error-toast.ts';

@@ -1,7 +1,7 @@
 import { QUIZ_LIMITS, type QuestionType } from '@incentive/contracts';
 import { Button, Group, Radio, Stack, Tabs, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { type AnswerDraft, newAnswer, type QuestionDraft } from '../lib/quiz-draft.ts';
 import { EditableField, ReadHtml, ReadValue } from './editable-field.tsx';
 import { RichTextInput } from './rich-text-input.tsx';

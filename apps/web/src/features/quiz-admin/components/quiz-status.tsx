@@ -1,6 +1,6 @@
 import type { QuizListRow } from '@incentive/contracts';
 import { Badge, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { displayDay } from '../lib/summary-values.ts';
 
 export type QuizStatus = 'draft' | 'scheduled' | 'active' | 'ended';

@@ -4,7 +4,7 @@ import { Link, RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The toolbar's names in the interface's language (they are the buttons' aria-labels). */
 function useEditorLabels(): Partial<RichTextEditorLabels> {

@@ -4,10 +4,10 @@ import { Button, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mant
 import { useDisclosure } from '@mantine/hooks';
 import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError, failureOf } from '../../../lib/api-client.ts';
 import { buildFormData } from '../../../lib/form-data.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { toastError, toastFailure, toastSuccess, toastWarning } from '../../../lib/toast.ts';
 import { PageLoader } from '../../back-office/components/page-loader.tsx';

@@ -1,5 +1,5 @@
 import { QUIZ_LIMITS } from '@incentive/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import classes from './open-answer.module.css';
 
 /** The free-text answer of an open question: a plain labelled textarea (light on a phone's download). */

@@ -1,8 +1,8 @@
 import { can, mayOpen } from '@incentive/contracts';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import type { QuizCardItem } from '../api/get-rep-quizzes.ts';

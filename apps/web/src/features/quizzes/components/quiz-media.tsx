@@ -1,8 +1,8 @@
 import type { Image } from '@incentive/contracts';
 import { Box, Center } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { VIDEO_HEIGHTS, videoSource } from '../video-source.ts';
 
 /** A card is half the content width from 992 px (two columns), the whole width below; the container stops at 1320 px. */

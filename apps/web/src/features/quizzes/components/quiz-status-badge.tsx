@@ -1,6 +1,6 @@
 import type { RepQuizStatus } from '@incentive/contracts';
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** Where the rep stands with a quiz: passed, its one attempt used, worth another try, or still to do. */
 export function QuizStatusBadge({ status }: { status: RepQuizStatus }) {

@@ -1,7 +1,7 @@
 import { Center, Loader, Pagination, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/page.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { parseId } from '../../../lib/paths.ts';
 import { useRepQuizzes } from '../api/get-rep-quizzes.ts';
 import { QuizCard } from '../components/quiz-card.tsx';

@@ -1,6 +1,6 @@
 import { Container, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Logo } from '../../../components/logo.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** The programme's rules, a legal text kept in Polish (the language of the programme agreement). */
 const SECTIONS: { title: string; points: string[] }[] = [

@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { dayjs } from '../../../lib/dayjs.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useMoneyOverview } from '../api/get-money-overview.ts';
 

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 /** Asks for a reason (at least 3 characters) before a failing or correcting action; the caller runs it. */
 export function ReasonDialog({

@@ -1,6 +1,6 @@
 import type { WithdrawalStatus } from '@incentive/contracts';
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 
 const COLORS: Record<WithdrawalStatus, string> = {
   requested: 'blue',

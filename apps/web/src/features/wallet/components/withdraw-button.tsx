@@ -3,7 +3,7 @@ import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCash } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toastError } from '../../../lib/toast.ts';
 
 // The dialog (Mantine Modal, focus trap, scroll lock) loads when the rep first reaches for the button.

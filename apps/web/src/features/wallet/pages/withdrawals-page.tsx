@@ -1,9 +1,9 @@
 import { can } from '@incentive/contracts';
 import { Stack } from '@mantine/core';
 import { lazy } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Page } from '../../../components/page.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { MoneyHistory } from '../components/money-history.tsx';
 import { MyWithdrawals } from '../components/my-withdrawals.tsx';
 
