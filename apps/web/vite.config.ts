@@ -12,7 +12,9 @@ import { mantineCssPerComponent } from './build/mantine-css.ts';
  * bytes did. These groups keep what loads together in one file, in order of priority:
  */
 const inPackage = (names: string[]) => new RegExp(`/node_modules/(${names.join('|')})/`);
-const FRAMEWORK = inPackage(['react', 'react-dom', 'scheduler', 'react-router', 'use-sync-external-store']);
+// Not use-sync-external-store: only tiptap's React binding (the quiz back office) uses it now, so it
+// stays in that lazy chunk instead of every page's framework file.
+const FRAMEWORK = inPackage(['react', 'react-dom', 'scheduler', 'react-router']);
 // What both the login page and the signed-in shell draw; a component only one of them uses (the
 // inputs, cards) stays in that page's chunks.
 const MANTINE_BASE = new RegExp(
