@@ -6,12 +6,15 @@ import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useWithdrawals } from '../api/get-withdrawals.ts';
 import { StatusBadge } from './status-badge.tsx';
 
+/** The list's first page: the withdrawals page waits for it before it shows what comes below. */
+export const MY_WITHDRAWALS_FIRST_PAGE = { page: 1, per_page: 10, sort: 'id', order: 'desc' } as const;
+
 /** A rep's own withdrawals as a phone-first list: amount, status, date and card. */
 export function MyWithdrawals() {
   const { t } = useTranslation();
   const money = useFormatMoney();
   const [page, setPage] = useState(1);
-  const { data, isFetching } = useWithdrawals({ page, per_page: 10, sort: 'id', order: 'desc' });
+  const { data, isFetching } = useWithdrawals({ ...MY_WITHDRAWALS_FIRST_PAGE, page });
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={2} fz="lg" mb="sm">

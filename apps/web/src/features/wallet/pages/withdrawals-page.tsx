@@ -4,8 +4,9 @@ import { lazy } from 'react';
 import { Page } from '../../../components/page.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { useWithdrawals } from '../api/get-withdrawals.ts';
 import { MoneyHistory } from '../components/money-history.tsx';
-import { MyWithdrawals } from '../components/my-withdrawals.tsx';
+import { MY_WITHDRAWALS_FIRST_PAGE, MyWithdrawals } from '../components/my-withdrawals.tsx';
 
 // The payout desk brings the data-table library: its own chunk, so a seller's page never loads it.
 const AdminWithdrawals = lazy(() =>
@@ -16,12 +17,19 @@ const AdminWithdrawals = lazy(() =>
 export function WithdrawalsPage() {
   const me = useCurrentUser();
   const { t } = useTranslation();
-  if (can(me.role, 'payouts.manage')) return <AdminWithdrawals />;
+  const payoutDesk = can(me.role, 'payouts.manage');
+  // The same query as the list's first page (one request): until it has answered, the list's height is
+  // unknown, so the history below it stays out of the layout (display: none) rather than being pushed
+  // down when the list arrives (a layout shift). Its request runs meanwhile.
+  const withdrawals = useWithdrawals(MY_WITHDRAWALS_FIRST_PAGE, !payoutDesk);
+  if (payoutDesk) return <AdminWithdrawals />;
   return (
     <Page title={t('withdrawals.myTitle')}>
       <Stack gap="lg">
         <MyWithdrawals />
-        <MoneyHistory />
+        <div hidden={withdrawals.isPending}>
+          <MoneyHistory />
+        </div>
       </Stack>
     </Page>
   );
