@@ -1,51 +1,21 @@
-/**
- * Quiz submit benchmark (issue 13): 200 reps submitting a passing quiz at once, one rep sending the
- * same submit 50 times at once, and 50 reps one after another (the cost without queueing). Reports
- * req/s and latency percentiles, checks that every rep got exactly one payout, and runs the ledger
- * check.
- *
- *   node --import tsx bench/quiz-submit.ts                      # embedded PGlite (in memory)
- *   BENCH_DATABASE_URL=postgres://… node --import tsx bench/quiz-submit.ts   # a fresh database on that server
- */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { quizContentFieldsSchema, quizDetailsFieldsSchema } from '@incentive/contracts';
 import { and, count, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { type Database, openPglite, openPostgres } from '../apps/api/src/db/client.ts';
 import { ledgerEntries, quizAttempts, sessions, users } from '../apps/api/src/db/schema.ts';
 import { newToken } from '../apps/api/src/lib/tokens.ts';
 import { createQuiz, getQuiz, saveQuizDetails } from '../apps/api/src/modules/quizzes/quizzes.service.ts';
 import { checkLedger } from '../apps/api/src/modules/wallet/ledger-check.ts';
 import { insertChunked } from '../apps/api/src/seed/people.ts';
+import { openBenchDb } from './bench-db.ts';
 
 const REPS = 200;
 const SEQUENTIAL = 50;
 const SAME_REP = 50;
 const REWARD = 1250;
-
-async function openBenchDb(): Promise<{ database: Database; drop: () => Promise<void>; label: string }> {
-  const url = process.env.BENCH_DATABASE_URL;
-  if (!url) return { database: await openPglite(), drop: async () => {}, label: 'PGlite (in memory)' };
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return {
-    database: openPostgres(u.toString(), 20),
-    label: `PostgreSQL (${u.host})`,
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;

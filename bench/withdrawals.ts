@@ -1,48 +1,19 @@
-/**
- * Withdrawal benchmark (issue 4): a burst of 500 withdrawals by 500 different reps, then 200
- * concurrent withdrawals by one rep. Reports throughput, latency percentiles and double spends,
- * and runs the ledger check at the end.
- *
- *   node --import tsx bench/withdrawals.ts                      # embedded PGlite (in memory)
- *   BENCH_DATABASE_URL=postgres://… node --import tsx bench/withdrawals.ts   # a fresh database on that server
- */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { type Database, openPglite, openPostgres } from '../apps/api/src/db/client.ts';
 import { cards, sessions, users, userWarehouses, warehouses } from '../apps/api/src/db/schema.ts';
 import { newToken } from '../apps/api/src/lib/tokens.ts';
 import { post } from '../apps/api/src/modules/wallet/ledger.service.ts';
 import { checkLedger } from '../apps/api/src/modules/wallet/ledger-check.ts';
 import { insertChunked } from '../apps/api/src/seed/people.ts';
+import { openBenchDb } from './bench-db.ts';
 
 const REPS = 500;
 /** Extra reps whose withdrawals run one after another: the latency without queueing. */
 const SEQUENTIAL = 50;
 const SAME_REP = 200;
-
-async function openBenchDb(): Promise<{ database: Database; drop: () => Promise<void>; label: string }> {
-  const url = process.env.BENCH_DATABASE_URL;
-  if (!url) return { database: await openPglite(), drop: async () => {}, label: 'PGlite (in memory)' };
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return {
-    database: openPostgres(u.toString(), 20),
-    label: `PostgreSQL (${u.host})`,
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
