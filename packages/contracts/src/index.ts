@@ -1,3 +1,4 @@
+export * from './articles.ts';
 export * from './auth.ts';
 export * from './cards.ts';
 export * from './common.ts';
@@ -5,6 +6,7 @@ export * from './media.ts';
 export * from './messages.ts';
 export * from './paging.ts';
 export * from './policy.ts';
+export * from './products.ts';
 export * from './quizzes.ts';
 export * from './roles.ts';
 export * from './routes.ts';

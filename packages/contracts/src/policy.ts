@@ -112,8 +112,12 @@ export const ACTIONS = [
   // The user menu's profile link.
   'profile.view',
   // Features that come next: their routes and screens use these.
+  // Write articles and read every one, drafts included (/api/admin/articles).
   'articles.manage',
+  // The rep family of articles (/api/articles): published articles only.
   'articles.read',
+  // The product catalogue (the article form's product picker; challenges later).
+  'products.read',
   'quizzes.manage',
   'quizzes.take',
   // GET /api/quiz and /api/quiz/{id}: a quiz manager reads every quiz, a rep the live ones (without correctness).
@@ -230,6 +234,7 @@ export const POLICY: Record<Role, RolePolicy> = {
       'forms.pickWarehouse',
       'articles.manage',
       'articles.read',
+      'products.read',
     ],
     scope: {
       records: 'all',

@@ -74,6 +74,7 @@ forms.pickWarehouse     |  x   |   x   |       x        |     x      |          
 profile.view            |      |       |                |            |            |   x    | seller: the profile link
 articles.manage         |  x   |   x   |       x        |            |            |        | admin and provider admin: admin article endpoints
 articles.read           |  x   |   x   |       x        |            |            |   x    | seller: articles-ph; admins: previews
+products.read           |  x   |   x   |       x        |            |            |        | the article form's product picker
 quizzes.manage          |  x   |   x   |                |            |            |        | admin: quiz management
 quizzes.take            |      |       |                |            |            |   x    | seller: quiz-ph
 quizzes.read            |  x   |   x   |                |            |            |   x    | GET /api/quiz(/id): managers every quiz, a rep the live ones

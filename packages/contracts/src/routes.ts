@@ -41,6 +41,12 @@ export const API = {
   quizResultsExport: '/api/quiz/:id/results.csv',
   quizOpenAnswers: '/api/quiz/:id/open-answers',
   userQuizAttempts: '/api/users/:id/quiz',
+  // Articles: the rep family reads only what is published; the admin family reads and writes everything.
+  articles: '/api/articles',
+  article: '/api/articles/:id',
+  adminArticles: '/api/admin/articles',
+  adminArticle: '/api/admin/articles/:id',
+  products: '/api/products',
 } as const;
 
 /** Fills the `:name` parameters of an API path: apiPath(API.user, { id: 7 }) is '/api/users/7'. */

@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -561,5 +562,70 @@ export const quizAttemptAnswers = pgTable(
   (t) => [
     primaryKey({ columns: [t.attemptId, t.questionId] }),
     index('quiz_attempt_answers_question_idx').on(t.questionId, t.answerId),
+  ],
+);
+
+/**
+ * The provider's products. Articles present one (articles.product_id); challenges pay a reward
+ * per unit sold (issue 15), matched by `code`, the product's id in the wholesalers' ERP exports.
+ * Deleting hides a product (deleted_at) and keeps what refers to it.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    /** The product's code in the sales-result exports; unique among products that have one. */
+    code: text('code'),
+    imageHash: text('image_hash').references(() => images.hash),
+    nameKey: sortKeyOf('name_key', (): SQL => sql`pl_sort_key(${products.name})`),
+    createdBy: integer('created_by').references(() => users.id),
+    deletedAt: ts('deleted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_code_key').on(t.code).where(sql`${t.code} is not null and ${t.deletedAt} is null`),
+    index('products_name_key_idx').on(t.nameKey, t.id).where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/**
+ * An article (SPEC.md section 3). `published_at` null is a draft; a date is when reps start to see
+ * it (a future one is scheduled). Deleting hides it from reps (deleted_at) and keeps the row, so the
+ * history of what was published stays. Content, title and lead are stored sanitized.
+ */
+export const articles = pgTable(
+  'articles',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
+    title: text('title').notNull(),
+    lead: text('lead').notNull(),
+    /** Sanitized HTML. */
+    content: text('content').notNull(),
+    videoUrl: text('video_url'),
+    imageHash: text('image_hash')
+      .notNull()
+      .references(() => images.hash),
+    productId: integer('product_id').references(() => products.id),
+    publishedAt: ts('published_at'),
+    titleKey: sortKeyOf('title_key', (): SQL => sql`pl_sort_key(${articles.title})`),
+    createdBy: integer('created_by').references(() => users.id),
+    updatedBy: integer('updated_by').references(() => users.id),
+    deletedAt: ts('deleted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // The rep's list and the carousel: published, not deleted, newest first.
+    index('articles_live_idx')
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null and ${t.publishedAt} is not null`),
+    // The back office's default order, and the title sort.
+    index('articles_created_idx').on(t.createdAt, t.id),
+    index('articles_title_key_idx').on(t.titleKey, t.id),
+    index('articles_product_idx').on(t.productId).where(sql`${t.productId} is not null`),
   ],
 );
