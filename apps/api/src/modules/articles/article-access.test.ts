@@ -5,6 +5,7 @@ import {
   type Role,
   repArticleListItemSchema,
 } from '@incentive/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleFields, articlePng, articleWriteCounts, imagePart, sendForm } from '../../../test/article-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -167,5 +168,23 @@ describe('the admin list', () => {
       'Status musi być jednym z: draft, scheduled, published, deleted',
     );
     expect((await get('/api/admin/articles?sort=content', tokens.admin)).statusCode).toBe(422);
+  });
+
+  it('the search over title and lead uses the trigram index once there are many articles', async () => {
+    await t.db.execute(sql`insert into articles (title, lead, content, image_hash, published_at)
+      select 'Artykuł ' || md5(i::text), 'Wstęp ' || md5((i + 1)::text), '<p>x</p>', (select image_hash from articles limit 1), now()
+      from generate_series(1, 2000) i`);
+    await t.db.execute(sql`analyze articles`);
+    const plan = await t.db.execute(
+      sql`explain select id from articles where deleted_at is null and lower(title || ' ' || lead) like '%c4ca42%'`,
+    );
+    const text = (plan as unknown as { rows: Record<string, string>[] }).rows
+      .map((r) => Object.values(r)[0])
+      .join('\n');
+    expect(text).toContain('articles_search_trgm_idx');
+    const found = pagedSchema(adminArticleListRowSchema).parse(
+      (await get('/api/admin/articles?search=c4ca42', tokens.admin)).json(),
+    );
+    expect(found.total).toBeGreaterThanOrEqual(1);
   });
 });

@@ -66,7 +66,7 @@ export interface ListQuery<S> {
 }
 
 /** Allow-listed sort columns; the title sorts by its Polish key; ties by id; drafts (no date) last when newest first. */
-function orderOf(q: ListQuery<AdminSort | RepSort>): SQL[] {
+function orderOf(q: ListQuery<AdminSort | RepSort>, live = false): SQL[] {
   const dir = direction(q.order);
   const column = {
     id: sql`${articles.id}`,
@@ -75,8 +75,9 @@ function orderOf(q: ListQuery<AdminSort | RepSort>): SQL[] {
     created_at: sql`${articles.createdAt}`,
     updated_at: sql`${articles.updatedAt}`,
   }[q.sort];
-  const nulls = sql.raw(q.order === 'desc' ? 'nulls last' : 'nulls first');
-  return q.sort === 'id' ? [sql`${articles.id} ${dir}`] : [sql`${column} ${dir} ${nulls}`, sql`${articles.id} ${dir}`];
+  // Drafts (no date) only exist in the back office's list; the rep's order stays exactly that of articles_live_idx.
+  const nulls = live ? sql`` : sql.raw(q.order === 'desc' ? ' nulls last' : ' nulls first');
+  return q.sort === 'id' ? [sql`${articles.id} ${dir}`] : [sql`${column} ${dir}${nulls}`, sql`${articles.id} ${dir}`];
 }
 
 const totalSql = sql<number>`count(*) over ()`.mapWith(Number);
@@ -109,7 +110,7 @@ export async function repPage(db: DbOrTx, q: ListQuery<RepSort>) {
     .from(articles)
     .innerJoin(images, eq(images.hash, articles.imageHash))
     .where(and(liveSql, searchSql(q.search)))
-    .orderBy(...orderOf(q))
+    .orderBy(...orderOf(q, true))
     .limit(q.limit)
     .offset(q.offset);
 }
