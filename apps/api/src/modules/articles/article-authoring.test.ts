@@ -151,6 +151,24 @@ describe('creating an article', () => {
     await refused(url, [...articleFields({ title: 'x'.repeat(201) }), png], 422, pl('validation.tooLong'), 'title');
   });
 
+  it('takes the image only from the part named image, and one file at most', async () => {
+    const png = await articlePng();
+    await refused(
+      '/api/admin/articles',
+      [...articleFields(), { name: 'photo', filename: 'a.png', contentType: 'image/png', bytes: png }],
+      422,
+      pl('errors.validation'),
+      'photo',
+    );
+    await refused(
+      '/api/admin/articles',
+      [...articleFields(), imagePart(png), { name: 'image2', filename: 'b.png', contentType: 'image/png', bytes: png }],
+      422,
+      pl('upload.tooManyFiles'),
+      'image',
+    );
+  });
+
   it('refuses text PostgreSQL cannot store (NUL) in any text field, naming the field', async () => {
     const png = imagePart(await articlePng());
     for (const field of ['title', 'excerpt', 'content', 'video_url', 'published_at', 'product_id']) {
