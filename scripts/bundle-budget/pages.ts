@@ -94,13 +94,21 @@ export const BUDGET_PAGES: BudgetPage[] = [
   {
     name: 'rep article list',
     path: '/articles-ph',
-    chunks: [...SIGNED_IN_SHELL, 'src/features/articles/pages/article-list-page.tsx'],
+    chunks: [
+      ...SIGNED_IN_SHELL,
+      'src/features/articles/load-article-list-page.ts',
+      'src/features/articles/pages/article-list-page.tsx',
+    ],
     forbid: [...REP_FORBIDDEN, 'swiper'],
   },
   {
     name: 'rep article',
     path: '/articles-ph/{id}',
-    chunks: [...SIGNED_IN_SHELL, 'src/features/articles/pages/article-page.tsx'],
+    chunks: [
+      ...SIGNED_IN_SHELL,
+      'src/features/articles/load-article-page.ts',
+      'src/features/articles/pages/article-page.tsx',
+    ],
     forbid: [...REP_FORBIDDEN, 'swiper'],
   },
 ];

@@ -8,7 +8,9 @@ import { QuizBox } from './quiz-box.tsx';
 import { WalletCard } from './wallet-card.tsx';
 
 // Swiper's code and CSS come with the carousel's own chunk, after the home has rendered (decision 024).
-const ArticleCarousel = lazy(() => import('../../articles/components/article-carousel.tsx'));
+const ArticleCarousel = lazy(() =>
+  import('../../articles/load-article-carousel.ts').then((m) => m.loadArticleCarousel()),
+);
 
 /** The sales-rep home: wallet, quiz box and the article carousel (SPEC.md section 2). */
 export function RepHome({ me }: { me: User }) {
