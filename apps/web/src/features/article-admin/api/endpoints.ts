@@ -1,0 +1,11 @@
+import { API, apiPath } from '@incentive/contracts';
+
+/** The article back office's API paths (SPEC.md section 7 "Articles"), from the contracts the server registers. */
+export const ARTICLE_ADMIN_API = {
+  articles: API.adminArticles,
+  article: (id: number) => apiPath(API.adminArticle, { id }),
+  products: API.products,
+} as const;
+
+/** The query roots of this feature (declared by type in lib/query-keys.ts). */
+export const articleKeys = { articles: ['articles'], products: ['products'] } as const;
