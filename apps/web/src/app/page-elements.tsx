@@ -30,6 +30,11 @@ const QuizTakePage = lazyPage(() => import('../features/quizzes/pages/quiz-take-
 const RepQuizSummaryPage = lazyPage(() =>
   import('../features/quizzes/pages/quiz-summary-page.tsx').then((m) => m.QuizSummaryPage),
 );
+// The rep's articles (articles-ph).
+const RepArticleListPage = lazyPage(() =>
+  import('../features/articles/pages/article-list-page.tsx').then((m) => m.ArticleListPage),
+);
+const RepArticlePage = lazyPage(() => import('../features/articles/pages/article-page.tsx').then((m) => m.ArticlePage));
 
 /**
  * The screens that exist, by their name in the role policy (which gives each its route and says
@@ -55,4 +60,6 @@ export const PAGE_ELEMENTS: Partial<Record<GuardedPage, ReactNode>> = {
   quizPh: <RepQuizListPage />,
   quizPhTake: <QuizTakePage />,
   quizPhSummary: <RepQuizSummaryPage />,
+  articlesPh: <RepArticleListPage />,
+  articlePh: <RepArticlePage />,
 };

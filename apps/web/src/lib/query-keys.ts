@@ -12,6 +12,8 @@ export const queryKeys = {
   wallet: ['wallet'],
   /** Quizzes: the lists (back office and rep), a quiz, its results, a rep's attempts (a submit changes a rep's statuses). */
   quizzes: ['quizzes'],
+  /** Articles: the back office's list and records, the rep's list, carousel and article page. */
+  articles: ['articles'],
 } as const;
 
 /**

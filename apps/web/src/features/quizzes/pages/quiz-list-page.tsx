@@ -3,9 +3,9 @@ import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { parseId } from '../../../lib/paths.ts';
+import { useErrorToast } from '../../../lib/rep-load-failure.ts';
 import { useRepQuizzes } from '../api/get-rep-quizzes.ts';
 import { QuizCard } from '../components/quiz-card.tsx';
-import { useErrorToast } from '../hooks.ts';
 import classes from './quiz-list-page.module.css';
 
 /**

@@ -1,37 +1,35 @@
 import type { Image } from '@incentive/contracts';
 import { Box, Center } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
-import { ResponsiveImage } from '../../../components/responsive-image.tsx';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { VIDEO_HEIGHTS, videoSource } from '../video-source.ts';
+import { VIDEO_HEIGHTS, videoSource } from '../lib/video-source.ts';
+import { ResponsiveImage } from './responsive-image.tsx';
 
 /** A card is half the content width from 992 px (two columns), the whole width below; the container stops at 1320 px. */
 const CARD_SIZES = '(min-width: 1320px) 640px, (min-width: 992px) 50vw, 100vw';
 
 /**
- * The top of a quiz card (SPEC.md section 2, rep lists): the video muted and playing by itself when
- * the link plays, else the image, else a placeholder; all in one box of the spec's video heights so
- * the cards line up.
+ * The top of a rep list's card, quiz or article (SPEC.md section 2, rep lists): the video muted and
+ * playing by itself when the link plays, else the image, else a placeholder; all in one box of the
+ * spec's video heights so the cards line up. `videoLabel` names the video for screen readers.
  */
-export function QuizMedia({
-  name,
+export function CardMedia({
   image,
   videoUrl,
+  videoLabel,
   priority,
 }: {
-  name: string;
   image: Image | null;
   videoUrl: string | null;
+  videoLabel: string;
   priority: boolean;
 }) {
-  const { t } = useTranslation();
   const video = videoSource(videoUrl);
   return (
-    <Box h={VIDEO_HEIGHTS} bg="gray.1" style={{ overflow: 'hidden' }} data-testid="quiz-media">
+    <Box h={VIDEO_HEIGHTS} bg="gray.1" style={{ overflow: 'hidden' }} data-testid="card-media">
       {video?.kind === 'embed' ? (
         <iframe
           src={video.src}
-          title={t('quizPh.videoTitle', { name })}
+          title={videoLabel}
           allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
           loading={priority ? 'eager' : 'lazy'}
           referrerPolicy="strict-origin-when-cross-origin"
@@ -45,7 +43,7 @@ export function QuizMedia({
           loop
           playsInline
           preload="metadata"
-          aria-label={t('quizPh.videoTitle', { name })}
+          aria-label={videoLabel}
           style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
         />
       ) : image ? (

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../lib/api-client.ts';
-import { toastFailure } from '../../lib/toast.ts';
+import { ApiError } from './api-client.ts';
+import { toastFailure } from './toast.ts';
 
 /*
- * The rep's pages keep their own two small hooks rather than the back office's (same behaviour):
+ * The rep's pages (quizzes, articles) keep their own two small hooks rather than the back office's (same behaviour):
  * nothing from features/back-office may be in a rep's download (scripts/bundle-budget/pages.ts).
  */
 
@@ -15,7 +15,7 @@ export function useErrorToast(error: Error | null, fallbackKey: string) {
   }, [error, fallbackKey]);
 }
 
-/** A quiz that fails to load sends the rep back to the list with a toast (SPEC.md section 8). */
+/** A quiz or an article that fails to load sends the rep back to the list with a toast (SPEC.md section 8). */
 export function useLoadFailureRedirect(error: Error | null, fallbackKey: string, to: string) {
   const navigate = useNavigate();
   useEffect(() => {
