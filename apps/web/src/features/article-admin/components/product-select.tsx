@@ -45,7 +45,7 @@ export function ProductSelect({
       nothingFoundMessage={products.isFetching ? t('common.loading') : t('articleAdmin.editor.productNone')}
       data={options}
       value={value ? String(value.id) : null}
-      onChange={(id, option) => onChange(id ? { id: Number(id), name: option.label } : null)}
+      onChange={(id, option) => onChange(id && option ? { id: Number(id), name: option.label } : null)}
       searchable
       searchValue={search}
       onSearchChange={setSearch}

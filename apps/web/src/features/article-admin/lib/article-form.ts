@@ -1,4 +1,4 @@
-import { ARTICLE_LIMITS, type AdminArticle, videoUrlSchema } from '@incentive/contracts';
+import { type AdminArticle, ARTICLE_LIMITS, videoUrlSchema } from '@incentive/contracts';
 import { buildFormData, type ImageChange } from '../../../lib/form-data.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
 import { apiPublishedAt, warsawWallTime } from './publication.ts';
@@ -78,8 +78,7 @@ export function validateArticle(values: ArticleFormValues, t: TFunction): Articl
 }
 
 /** True when saving needs an image the form does not have: a new article must bring one. */
-export const missingImage = (values: ArticleFormValues, creating: boolean) =>
-  creating && values.image.kind !== 'file';
+export const missingImage = (values: ArticleFormValues, creating: boolean) => creating && values.image.kind !== 'file';
 
 /** The multipart body (lib/form-data.ts): published_at '' for a draft; no image part keeps the stored one. */
 export function articleFormData(values: ArticleFormValues): FormData {

@@ -1,5 +1,5 @@
 import '../lib/strings.ts';
-import { ARTICLE_LIMITS, type AdminArticle, type ArticleSaved } from '@incentive/contracts';
+import { type AdminArticle, ARTICLE_LIMITS, type ArticleSaved } from '@incentive/contracts';
 import { Button, Container, Group, Input, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -52,7 +52,9 @@ function Editor({ article }: { article: AdminArticle | null }) {
   const create = useCreateArticle();
   const update = useUpdateArticle();
   const creating = article === null;
-  const [values, setValues] = useState<ArticleFormValues>(() => (article ? valuesFromArticle(article) : emptyArticle()));
+  const [values, setValues] = useState<ArticleFormValues>(() =>
+    article ? valuesFromArticle(article) : emptyArticle(),
+  );
   const [errors, setErrors] = useState<ArticleErrors>({});
   const busy = create.isPending || update.isPending;
 
@@ -174,7 +176,11 @@ function Editor({ article }: { article: AdminArticle | null }) {
                   onChange={(image) => set({ image })}
                 />
               </Input.Wrapper>
-              <ProductSelect value={values.product} onChange={(product) => set({ product })} error={errors.product_id} />
+              <ProductSelect
+                value={values.product}
+                onChange={(product) => set({ product })}
+                error={errors.product_id}
+              />
               <TextInput
                 label={t('articleAdmin.fields.videoUrl')}
                 description={t('articleAdmin.editor.videoHint')}

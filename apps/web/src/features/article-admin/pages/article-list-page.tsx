@@ -114,7 +114,11 @@ export function ArticleListPage() {
         </Stack>
       ),
     },
-    { accessor: 'status', title: t('articleAdmin.fields.status'), render: (a) => <ArticleStatusBadge status={a.status} /> },
+    {
+      accessor: 'status',
+      title: t('articleAdmin.fields.status'),
+      render: (a) => <ArticleStatusBadge status={a.status} />,
+    },
     {
       accessor: 'published_at',
       title: t('articleAdmin.fields.publishedAt'),
