@@ -31,6 +31,8 @@ export const NOT_WATCHED = [
   'src/features/back-office/',
   // The quiz back office (root and admin only).
   'src/features/quiz-admin/',
+  // The article back office (root, admin and provider admin).
+  'src/features/article-admin/',
   'src/features/auth/pages/register-page.tsx',
   'src/features/rules/pages/rules-page.tsx',
 ];
@@ -46,6 +48,7 @@ export const SIGNED_IN_SHELL = [
 export const REP_FORBIDDEN = [
   'src/features/back-office',
   'src/features/quiz-admin',
+  'src/features/article-admin',
   'mantine-datatable',
   '@mantine/dates',
   '@mantine/dropzone',

@@ -22,6 +22,11 @@ const QuizListPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizListPage()
 const QuizEditorPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizEditorPage()));
 const QuizSummaryPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizSummaryPage()));
 const QuizResultsPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizResultsPage()));
+// The article back office, the same way.
+const articleAdmin = () => import('../features/article-admin/index.ts');
+const ArticleListPage = lazyPage(() => articleAdmin().then((m) => m.loadArticleListPage()));
+const ArticleEditorPage = lazyPage(() => articleAdmin().then((m) => m.loadArticleEditorPage()));
+const ArticlePreviewPage = lazyPage(() => articleAdmin().then((m) => m.loadArticlePreviewPage()));
 // The rep's quizzes (quiz-ph).
 const RepQuizListPage = lazyPage(() =>
   import('../features/quizzes/pages/quiz-list-page.tsx').then((m) => m.QuizListPage),
@@ -59,6 +64,10 @@ export const PAGE_ELEMENTS: Partial<Record<GuardedPage, ReactNode>> = {
   quizEdit: <QuizEditorPage />,
   quizSummary: <QuizSummaryPage />,
   quizResults: <QuizResultsPage />,
+  articles: <ArticleListPage />,
+  articleCreate: <ArticleEditorPage />,
+  articleEdit: <ArticleEditorPage />,
+  articlePreview: <ArticlePreviewPage />,
   quizPh: <RepQuizListPage />,
   quizPhTake: <QuizTakePage />,
   quizPhSummary: <RepQuizSummaryPage />,

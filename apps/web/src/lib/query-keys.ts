@@ -16,4 +16,10 @@ export const queryKeys = {
   articles: ['articles'],
 } as const;
 
-export type QueryRoot = (typeof queryKeys)[keyof typeof queryKeys];
+/**
+ * Roots that lazy back-office features declare in their own chunk (a key here would ship in every
+ * rep's first load): named here by type only, so writes can still list them.
+ */
+export type LazyQueryRoot = readonly ['products'];
+
+export type QueryRoot = (typeof queryKeys)[keyof typeof queryKeys] | LazyQueryRoot;
