@@ -37,6 +37,14 @@ async function repList(token: string, query: string): Promise<RepList> {
 const carousel = (page: Page) => page.getByTestId('article-carousel');
 const activeSlide = (page: Page) => carousel(page).locator('.swiper-slide-active');
 const activeId = (page: Page) => activeSlide(page).getAttribute('data-article-id');
+/** Waits for the slide transition to end: a looping swiper ignores the next move while it animates. */
+const settled = (page: Page) =>
+  page.waitForFunction(() => {
+    const el = document.querySelector('[data-testid="article-carousel"] .swiper') as
+      | (Element & { swiper?: { animating: boolean } })
+      | null;
+    return el?.swiper && !el.swiper.animating;
+  });
 
 /** A finger dragging across the carousel from right to left, as touch events (the way a phone sends them). */
 async function swipeLeft(page: Page) {
@@ -109,9 +117,17 @@ describe('articles for a rep', () => {
     // A finger swipe moves to the next article.
     await swipeLeft(page);
     await expect.poll(() => activeId(page)).not.toBe(String(id));
-    // The arrow back (Polish label) returns to it.
+    await settled(page);
+    // The arrow back (Polish label) returns to it; the keyboard moves it too.
     await carousel(page).getByRole('button', { name: 'Poprzedni artykuł' }).click();
     await expect.poll(() => activeId(page)).toBe(String(id));
+    await settled(page);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => activeId(page)).not.toBe(String(id));
+    await settled(page);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => activeId(page)).toBe(String(id));
+    await settled(page);
 
     // A slide opens its article.
     await activeSlide(page).getByRole('link').click();
