@@ -34,7 +34,7 @@ function fields(page: Page) {
     lead: page.getByRole('textbox', { name: 'Wstęp', exact: true }),
     content: page.getByRole('textbox', { name: 'Treść', exact: true }),
     image: page.getByLabel('Zdjęcie', { exact: true }),
-    product: page.getByRole('textbox', { name: 'Produkt' }),
+    product: page.getByRole('combobox', { name: 'Produkt' }),
     publish: page.getByRole('switch', { name: 'Opublikuj' }),
     save: page.getByRole('button', { name: 'Zapisz', exact: true }),
   };
@@ -103,7 +103,7 @@ describe('article back office', () => {
     await page.waitForURL((u) => u.pathname === '/articles');
 
     const row = page.locator('tr').filter({ hasText: title });
-    await row.getByText('Opublikowany').waitFor();
+    await row.getByTestId('article-status').filter({ hasText: 'Opublikowany' }).waitFor();
     await row.getByText(product.name).waitFor();
     await row.locator('img').waitFor();
 
@@ -163,7 +163,7 @@ describe('article back office', () => {
     await toast(page, 'Artykuł został utworzony');
     await page.waitForURL((u) => u.pathname === '/articles');
     const row = page.locator('tr').filter({ hasText: title });
-    await row.getByText('Szkic').waitFor();
+    await row.getByTestId('article-status').filter({ hasText: 'Szkic' }).waitFor();
 
     // The status filter narrows the list on the server.
     await page.getByText('Szkice', { exact: true }).click();
@@ -189,7 +189,12 @@ describe('article back office', () => {
     await createArticle(admin, { title: later, publishedAt: new Date(Date.now() + 86_400_000) });
     await page.goto('/articles');
     await page.getByRole('searchbox').fill(later);
-    await page.locator('tr').filter({ hasText: later }).getByText('Zaplanowany').waitFor();
+    await page
+      .locator('tr')
+      .filter({ hasText: later })
+      .getByTestId('article-status')
+      .filter({ hasText: 'Zaplanowany' })
+      .waitFor();
 
     // Delete: a confirmation first; the article leaves the list and stays under 'Usunięte'.
     await page.getByRole('searchbox').fill(title);
@@ -204,7 +209,7 @@ describe('article back office', () => {
     await toast(page, 'Artykuł został usunięty');
     await row.waitFor({ state: 'detached' });
     await page.getByText('Usunięte', { exact: true }).click();
-    await row.getByText('Usunięty').waitFor();
+    await row.getByTestId('article-status').filter({ hasText: 'Usunięty' }).waitFor();
     expect((await readArticle(admin, draft.id)).status).toBe('deleted');
   });
 
@@ -215,7 +220,7 @@ describe('article back office', () => {
     await provider.getByRole('heading', { name: 'Artykuły', level: 1 }).waitFor();
     await provider.getByRole('table', { name: 'Artykuły' }).waitFor();
     // The phone's status filter is a select.
-    await provider.getByRole('textbox', { name: 'Pokaż artykuły' }).waitFor();
+    await provider.getByRole('combobox', { name: 'Pokaż artykuły' }).waitFor();
     await provider.getByRole('link', { name: 'Dodaj artykuł' }).click();
     await provider.getByRole('textbox', { name: 'Tytuł', exact: true }).waitFor();
     // The editor fits the phone: nothing wider than the window.
