@@ -96,7 +96,7 @@ describe('valuesFromArticle', () => {
     name: 'Tytuł',
     lead: 'Wstęp',
     content: '<p>x</p>',
-    image: null,
+    image: { url: '/api/images/h/640.jpg', webp: '', jpeg: '', width: 800, height: 450 },
     video_url: null,
     product: { id: 2, name: 'Sok' },
     product_id: 2,
