@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ACCOUNTS } from './support/accounts.ts';
@@ -51,6 +52,13 @@ function watchForXss(page: Page): { dialogs: string[] } {
 }
 
 const xssMarker = (page: Page) => page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 describe('article back office', () => {
   const browser = useBrowser();
@@ -281,5 +289,21 @@ describe('article back office', () => {
 
     expect(await xssMarker(page)).toBeUndefined();
     expect(seen.dialogs).toEqual([]);
+  });
+
+  test('the article pages have no serious accessibility violation', async () => {
+    const admin = await apiLogin(ACCOUNTS.admin.email);
+    const id = await createArticle(admin, { title: `Dostępność ${Date.now()}`, publishedAt: null });
+    const page = await browser.newPage({ viewport: WIDE });
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/articles');
+    await page.getByRole('table', { name: 'Artykuły' }).getByTestId('article-status').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`/articles/${id}`);
+    await page.getByRole('textbox', { name: 'Treść', exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`/articles/preview/${id}`);
+    await page.getByTestId('preview-banner').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
