@@ -35,11 +35,13 @@ const QuizTakePage = lazyPage(() => import('../features/quizzes/pages/quiz-take-
 const RepQuizSummaryPage = lazyPage(() =>
   import('../features/quizzes/pages/quiz-summary-page.tsx').then((m) => m.QuizSummaryPage),
 );
-// The rep's articles (articles-ph).
+// The rep's articles (articles-ph), each through a tiny loader module that names its page's chunks.
 const RepArticleListPage = lazyPage(() =>
-  import('../features/articles/pages/article-list-page.tsx').then((m) => m.ArticleListPage),
+  import('../features/articles/load-article-list-page.ts').then((m) => m.loadArticleListPage()),
 );
-const RepArticlePage = lazyPage(() => import('../features/articles/pages/article-page.tsx').then((m) => m.ArticlePage));
+const RepArticlePage = lazyPage(() =>
+  import('../features/articles/load-article-page.ts').then((m) => m.loadArticlePage()),
+);
 
 /**
  * The screens that exist, by their name in the role policy (which gives each its route and says

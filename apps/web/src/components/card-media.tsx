@@ -1,7 +1,7 @@
 import type { Image } from '@incentive/contracts';
 import { Box, Center } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
-import { VIDEO_HEIGHTS, videoSource } from '../lib/video-source.ts';
+import { VIDEO_HEIGHTS, type VideoSource, videoSource } from '../lib/video-source.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
 
 /** A card is half the content width from 992 px (two columns), the whole width below; the container stops at 1320 px. */
@@ -26,26 +26,8 @@ export function CardMedia({
   const video = videoSource(videoUrl);
   return (
     <Box h={VIDEO_HEIGHTS} bg="gray.1" style={{ overflow: 'hidden' }} data-testid="card-media">
-      {video?.kind === 'embed' ? (
-        <iframe
-          src={video.src}
-          title={videoLabel}
-          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-          loading={priority ? 'eager' : 'lazy'}
-          referrerPolicy="strict-origin-when-cross-origin"
-          style={{ border: 0, width: '100%', height: '100%', display: 'block' }}
-        />
-      ) : video?.kind === 'file' ? (
-        <video
-          src={video.src}
-          autoPlay
-          muted
-          loop
-          playsInline
-          preload="metadata"
-          aria-label={videoLabel}
-          style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-        />
+      {video ? (
+        <VideoPlayer video={video} label={videoLabel} eager={priority} cover />
       ) : image ? (
         <ResponsiveImage
           image={image}
@@ -60,5 +42,52 @@ export function CardMedia({
         </Center>
       )}
     </Box>
+  );
+}
+
+/**
+ * A playable video link (lib/video-source.ts): the YouTube or Vimeo player, or a video file muted
+ * and looping. `cover` fills a card's box; without it the player keeps 16:9 and shows its controls.
+ */
+export function VideoPlayer({
+  video,
+  label,
+  eager,
+  cover = false,
+  className,
+}: {
+  video: NonNullable<VideoSource>;
+  label: string;
+  eager: boolean;
+  cover?: boolean;
+  className?: string;
+}) {
+  const style = cover
+    ? { border: 0, width: '100%', height: '100%', display: 'block', objectFit: 'cover' as const }
+    : { border: 0, width: '100%', aspectRatio: '16 / 9', display: 'block' };
+  return video.kind === 'embed' ? (
+    <iframe
+      src={video.src}
+      title={label}
+      allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+      allowFullScreen
+      loading={eager ? 'eager' : 'lazy'}
+      referrerPolicy="strict-origin-when-cross-origin"
+      className={className}
+      style={style}
+    />
+  ) : (
+    <video
+      src={video.src}
+      autoPlay
+      muted
+      loop
+      playsInline
+      controls={!cover}
+      preload="metadata"
+      aria-label={label}
+      className={className}
+      style={style}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import type { Image } from '@incentive/contracts';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { VideoPlayer } from '../../../components/card-media.tsx';
 import { LinkButton } from '../../../components/link-button.tsx';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -32,26 +33,8 @@ export function ArticleView({ article, backTo }: { article: ArticleViewData; bac
     <article className={classes.article} aria-labelledby="article-title" data-testid="article-view">
       {(video || article.image) && (
         <div className={classes.media}>
-          {video?.kind === 'embed' ? (
-            <iframe
-              className={classes.frame}
-              src={video.src}
-              title={t('articlePh.videoTitle', { name: article.name })}
-              allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
-              referrerPolicy="strict-origin-when-cross-origin"
-              allowFullScreen
-            />
-          ) : video?.kind === 'file' ? (
-            <video
-              className={classes.frame}
-              src={video.src}
-              controls
-              muted
-              autoPlay
-              playsInline
-              preload="metadata"
-              aria-label={t('articlePh.videoTitle', { name: article.name })}
-            />
+          {video ? (
+            <VideoPlayer video={video} label={t('articlePh.videoTitle', { name: article.name })} eager />
           ) : article.image ? (
             <ResponsiveImage image={article.image} sizes={IMAGE_SIZES} alt="" priority className={classes.image} />
           ) : null}

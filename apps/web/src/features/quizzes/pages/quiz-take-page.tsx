@@ -6,7 +6,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { failureOf } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
-import { useLoadFailureRedirect } from '../../../lib/rep-load-failure.ts';
 import { toastFailure } from '../../../lib/toast.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useRepQuiz } from '../api/get-rep-quiz.ts';
@@ -14,6 +13,7 @@ import { useSubmitQuiz } from '../api/submit-quiz.ts';
 import { AnswerChoices } from '../components/answer-choices.tsx';
 import { OpenAnswer } from '../components/open-answer.tsx';
 import { QuestionHtml } from '../components/question-html.tsx';
+import { useLoadFailureRedirect } from '../hooks.ts';
 import { outcomeState } from '../quiz-outcome.ts';
 import classes from './quiz-take-page.module.css';
 

@@ -1,0 +1,14 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-client.ts';
+import { toastFailure } from '../../lib/toast.ts';
+
+/** A quiz that fails to load sends the rep back to the list with a toast (SPEC.md section 8). */
+export function useLoadFailureRedirect(error: Error | null, fallbackKey: string, to: string) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!error) return;
+    toastFailure(error instanceof ApiError ? error.result : null, fallbackKey);
+    navigate(to, { replace: true });
+  }, [error, fallbackKey, to, navigate]);
+}
