@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ACCOUNTS } from './support/accounts.ts';
@@ -34,7 +35,7 @@ function fields(page: Page) {
     lead: page.getByRole('textbox', { name: 'Wstęp', exact: true }),
     content: page.getByRole('textbox', { name: 'Treść', exact: true }),
     image: page.getByLabel('Zdjęcie', { exact: true }),
-    product: page.getByRole('textbox', { name: 'Produkt' }),
+    product: page.getByRole('combobox', { name: 'Produkt' }),
     publish: page.getByRole('switch', { name: 'Opublikuj' }),
     save: page.getByRole('button', { name: 'Zapisz', exact: true }),
   };
@@ -51,6 +52,13 @@ function watchForXss(page: Page): { dialogs: string[] } {
 }
 
 const xssMarker = (page: Page) => page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 describe('article back office', () => {
   const browser = useBrowser();
@@ -103,7 +111,7 @@ describe('article back office', () => {
     await page.waitForURL((u) => u.pathname === '/articles');
 
     const row = page.locator('tr').filter({ hasText: title });
-    await row.getByText('Opublikowany').waitFor();
+    await row.getByTestId('article-status').filter({ hasText: 'Opublikowany' }).waitFor();
     await row.getByText(product.name).waitFor();
     await row.locator('img').waitFor();
 
@@ -163,7 +171,7 @@ describe('article back office', () => {
     await toast(page, 'Artykuł został utworzony');
     await page.waitForURL((u) => u.pathname === '/articles');
     const row = page.locator('tr').filter({ hasText: title });
-    await row.getByText('Szkic').waitFor();
+    await row.getByTestId('article-status').filter({ hasText: 'Szkic' }).waitFor();
 
     // The status filter narrows the list on the server.
     await page.getByText('Szkice', { exact: true }).click();
@@ -189,7 +197,12 @@ describe('article back office', () => {
     await createArticle(admin, { title: later, publishedAt: new Date(Date.now() + 86_400_000) });
     await page.goto('/articles');
     await page.getByRole('searchbox').fill(later);
-    await page.locator('tr').filter({ hasText: later }).getByText('Zaplanowany').waitFor();
+    await page
+      .locator('tr')
+      .filter({ hasText: later })
+      .getByTestId('article-status')
+      .filter({ hasText: 'Zaplanowany' })
+      .waitFor();
 
     // Delete: a confirmation first; the article leaves the list and stays under 'Usunięte'.
     await page.getByRole('searchbox').fill(title);
@@ -204,7 +217,7 @@ describe('article back office', () => {
     await toast(page, 'Artykuł został usunięty');
     await row.waitFor({ state: 'detached' });
     await page.getByText('Usunięte', { exact: true }).click();
-    await row.getByText('Usunięty').waitFor();
+    await row.getByTestId('article-status').filter({ hasText: 'Usunięty' }).waitFor();
     expect((await readArticle(admin, draft.id)).status).toBe('deleted');
   });
 
@@ -215,7 +228,7 @@ describe('article back office', () => {
     await provider.getByRole('heading', { name: 'Artykuły', level: 1 }).waitFor();
     await provider.getByRole('table', { name: 'Artykuły' }).waitFor();
     // The phone's status filter is a select.
-    await provider.getByRole('textbox', { name: 'Pokaż artykuły' }).waitFor();
+    await provider.getByRole('combobox', { name: 'Pokaż artykuły' }).waitFor();
     await provider.getByRole('link', { name: 'Dodaj artykuł' }).click();
     await provider.getByRole('textbox', { name: 'Tytuł', exact: true }).waitFor();
     // The editor fits the phone: nothing wider than the window.
@@ -276,5 +289,21 @@ describe('article back office', () => {
 
     expect(await xssMarker(page)).toBeUndefined();
     expect(seen.dialogs).toEqual([]);
+  });
+
+  test('the article pages have no serious accessibility violation', async () => {
+    const admin = await apiLogin(ACCOUNTS.admin.email);
+    const id = await createArticle(admin, { title: `Dostępność ${Date.now()}`, publishedAt: null });
+    const page = await browser.newPage({ viewport: WIDE });
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/articles');
+    await page.getByRole('table', { name: 'Artykuły' }).getByTestId('article-status').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`/articles/${id}`);
+    await page.getByRole('textbox', { name: 'Treść', exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`/articles/preview/${id}`);
+    await page.getByTestId('preview-banner').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

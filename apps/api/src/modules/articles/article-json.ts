@@ -14,7 +14,7 @@ function imageJson(r: { imageHash: string; imageWidth: number; imageHeight: numb
   return imageOf({ hash: r.imageHash, width: r.imageWidth, height: r.imageHeight }) as Image;
 }
 
-export function adminRowJson(r: Omit<AdminRow, 'total'>): AdminArticleListRow {
+export function adminRowJson(r: AdminRow): AdminArticleListRow {
   return {
     id: r.id,
     uuid: r.uuid,
@@ -34,7 +34,7 @@ export function adminArticleJson(r: AdminFullRow): AdminArticle {
   return { ...adminRowJson(r), content: r.content, product_id: r.productId };
 }
 
-export function repRowJson(r: Omit<RepRow, 'total'>): RepArticleListItem {
+export function repRowJson(r: RepRow): RepArticleListItem {
   return {
     id: r.id,
     uuid: r.uuid,

@@ -24,7 +24,7 @@ export { createArticle, deleteArticle, updateArticle } from './write-article.ts'
 /** GET /api/admin/articles: everything but deleted ones, or the chosen status; one query per page. */
 export async function listAdmin(db: Db, q: AdminArticleListQuery): Promise<Paged<AdminArticleListRow>> {
   const search = searchTerm(q.search);
-  const rows = await read.adminPage(db, {
+  const { rows, total } = await read.adminPage(db, {
     sort: q.sort,
     order: q.order,
     search,
@@ -32,8 +32,6 @@ export async function listAdmin(db: Db, q: AdminArticleListQuery): Promise<Paged
     limit: q.per_page,
     offset: offsetOf(q.page, q.per_page),
   });
-  // The total rides on the rows; only a page past the end asks again.
-  const total = rows[0]?.total ?? (q.page > 1 ? await read.countAdmin(db, { search, status: q.status }) : 0);
   return paged(rows.map(adminRowJson), total, q.page, q.per_page);
 }
 
@@ -47,14 +45,13 @@ export async function getAdmin(db: Db, id: number): Promise<AdminArticle> {
 /** GET /api/articles: the rep's list (4 a page) and the home carousel (100): live articles only. */
 export async function listLive(db: Db, q: RepArticleListQuery): Promise<Paged<RepArticleListItem>> {
   const search = searchTerm(q.search);
-  const rows = await read.repPage(db, {
+  const { rows, total } = await read.repPage(db, {
     sort: q.sort,
     order: q.order,
     search,
     limit: q.per_page,
     offset: offsetOf(q.page, q.per_page),
   });
-  const total = rows[0]?.total ?? (q.page > 1 ? await read.countRep(db, search) : 0);
   return paged(rows.map(repRowJson), total, q.page, q.per_page);
 }
 

@@ -9,7 +9,7 @@ import { type FormPart, multipart } from '../../../test/multipart.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { images, imageVariants } from '../../db/schema.ts';
 import { PUBLIC } from '../../plugins/auth.ts';
-import { MULTIPART, readForm } from '../../plugins/uploads.ts';
+import { FORM_LIMITS, MULTIPART, readForm } from '../../plugins/uploads.ts';
 import { imageColumns, imageOf, storeImage } from './media.service.ts';
 
 const UPLOAD = '/api/test-upload';
@@ -388,19 +388,19 @@ describe('image uploads (readForm + storeImage) and GET /api/images', () => {
     expect(proto.status).toBe(400);
   });
 
-  it('takes a 2.5 MB text field and refuses bigger or too many fields with 413', async () => {
-    const questions = 'q'.repeat(2.5 * 1024 * 1024);
-    const ok = await upload([{ name: 'questions', value: questions }]);
+  it('takes a 5 MiB text field (an article) and refuses bigger or too many fields with 413', async () => {
+    const content = 'q'.repeat(5 * 1024 * 1024);
+    const ok = await upload([{ name: 'content', value: content }]);
     expect(ok.status).toBe(200);
-    expect(ok.body.fields.questions!.length).toBe(questions.length);
+    expect(ok.body.fields.content!.length).toBe(content.length);
 
-    const tooBig = await upload([{ name: 'questions', value: 'q'.repeat(3 * 1024 * 1024 + 1) }]);
+    const tooBig = await upload([{ name: 'content', value: 'q'.repeat(FORM_LIMITS.fieldSize + 1) }]);
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.message).toBe('Przesłane dane są zbyt duże');
     // Each field under the cap, together over it.
     const together = await upload([
-      { name: 'a', value: 'q'.repeat(2 * 1024 * 1024) },
-      { name: 'b', value: 'q'.repeat(2 * 1024 * 1024) },
+      { name: 'a', value: 'q'.repeat(FORM_LIMITS.fieldSize / 2 + 1) },
+      { name: 'b', value: 'q'.repeat(FORM_LIMITS.fieldSize / 2 + 1) },
     ]);
     expect(together.status).toBe(413);
     const many = await upload(Array.from({ length: 31 }, (_, i) => ({ name: `f${i}`, value: 'x' })));

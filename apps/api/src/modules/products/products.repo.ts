@@ -40,29 +40,24 @@ function orderOf(q: ProductListQuery): SQL[] {
   return q.sort === 'id' ? [sql`${products.id} ${dir}`] : [sql`${column} ${dir}`, sql`${products.id} ${dir}`];
 }
 
-/**
- * One page of the live catalogue and the number of matches, in one round trip: the total rides on
- * every row as a window count. A page past the end has no rows to carry it; the caller counts then.
- */
+/** One page of the live catalogue and the number of matches, sent together (as the article lists). */
 export async function productPage(db: DbOrTx, q: ProductListQuery) {
   const where = and(isNull(products.deletedAt), searchSql(q.search));
-  const rows = await db
-    .select({ ...productColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(products)
-    .leftJoin(images, eq(images.hash, products.imageHash))
-    .where(where)
-    .orderBy(...orderOf(q))
-    .limit(q.limit)
-    .offset(q.offset);
-  return rows;
-}
-
-export async function countProducts(db: DbOrTx, search: string | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(products)
-    .where(and(isNull(products.deletedAt), searchSql(search)));
-  return row?.n ?? 0;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(productColumns)
+      .from(products)
+      .leftJoin(images, eq(images.hash, products.imageHash))
+      .where(where)
+      .orderBy(...orderOf(q))
+      .limit(q.limit)
+      .offset(q.offset),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }
 
 /** The id when that product exists and is not deleted. */

@@ -9,7 +9,7 @@ import * as repo from './products.repo.ts';
  * referred to by articles, and by challenges later (matched on `code` in the sales import).
  */
 
-type Row = Awaited<ReturnType<typeof repo.productPage>>[number];
+type Row = Awaited<ReturnType<typeof repo.productPage>>['rows'][number];
 
 function productJson(r: Row): Product {
   return {
@@ -28,15 +28,13 @@ function productJson(r: Row): Product {
 /** GET /api/products: the live catalogue, paged, searched by name. */
 export async function listProducts(db: Db, q: ProductListQuery): Promise<Paged<Product>> {
   const search = searchTerm(q.search);
-  const rows = await repo.productPage(db, {
+  const { rows, total } = await repo.productPage(db, {
     sort: q.sort,
     order: q.order,
     search,
     limit: q.per_page,
     offset: offsetOf(q.page, q.per_page),
   });
-  // The total rides on the rows; only a page past the end (or an empty catalogue) asks again.
-  const total = rows[0]?.total ?? (q.page > 1 ? await repo.countProducts(db, search) : 0);
   return paged(rows.map(productJson), total, q.page, q.per_page);
 }
 

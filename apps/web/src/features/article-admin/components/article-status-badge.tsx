@@ -7,7 +7,13 @@ import { STATUS_COLORS } from '../lib/publication.ts';
 export function ArticleStatusBadge({ status }: { status: ArticleStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" size="sm" data-testid="article-status">
+    <Badge
+      color={STATUS_COLORS[status]}
+      variant="light"
+      size="sm"
+      style={{ flexShrink: 0 }}
+      data-testid="article-status"
+    >
       {t(`articleAdmin.status.${status}`)}
     </Badge>
   );

@@ -43,6 +43,8 @@ export function ArticleEditorPage() {
 
   if (editing && id === null) return <Navigate to={paths.articles()} replace />;
   if (editing && !article.data) return <PageLoader />;
+  // A deleted article is history: it is read in the preview, not edited.
+  if (article.data?.status === 'deleted') return <Navigate to={paths.articlePreview(article.data.id)} replace />;
   return <Editor key={id ?? 'create'} article={article.data ?? null} />;
 }
 

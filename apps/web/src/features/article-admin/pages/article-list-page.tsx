@@ -106,7 +106,10 @@ export function ArticleListPage() {
           >
             {a.name}
           </Anchor>
-          {!phone && (
+          {/* On a phone the status column is out of sight: the badge rides with the title. */}
+          {phone ? (
+            <ArticleStatusBadge status={a.status} />
+          ) : (
             <Text fz="xs" c="dimmed" lineClamp={1}>
               {a.lead}
             </Text>
@@ -117,6 +120,8 @@ export function ArticleListPage() {
     {
       accessor: 'status',
       title: t('articleAdmin.fields.status'),
+      noWrap: true,
+      width: 150,
       render: (a) => <ArticleStatusBadge status={a.status} />,
     },
     {

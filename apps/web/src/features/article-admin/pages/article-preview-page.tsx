@@ -32,7 +32,8 @@ function Preview({ article }: { article: AdminArticle }) {
   const hidden = article.status !== 'published';
   const when = formatDateTime(article.published_at);
   return (
-    <Container size={900} py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+    // The rep view's column (860 px) plus the padding: the bar above lines up with it.
+    <Container size={892} py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="md">
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Group gap="sm" wrap="wrap">
