@@ -1,4 +1,4 @@
-import { LANGS, type Lang, MESSAGES } from '@incentive/contracts';
+import { LANGS, type Lang, MESSAGES_PL } from '@incentive/contracts';
 import { useSyncExternalStore } from 'react';
 import pl from '../locales/pl.json';
 
@@ -33,13 +33,19 @@ const FALLBACK: Lang = 'en';
 const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(LANG_KEY) : null;
 const initial: Lang = (LANGS as readonly string[]).includes(stored ?? '') ? (stored as Lang) : 'pl';
 
-/** Polish is in the entry; English (same keys) is its own chunk, fetched by those who choose it. */
+/**
+ * Polish (the interface's texts and the contracts' messages) is in the entry; English, both parts
+ * with the same keys, is its own chunk, fetched by those who choose it.
+ */
 const BUNDLES: Record<Lang, () => Promise<Tree>> = {
-  pl: async () => pl,
-  en: () => import('../locales/en.json').then((m) => m.default),
+  pl: async () => withMessages(pl, MESSAGES_PL),
+  en: () =>
+    Promise.all([import('../locales/en.json'), import('@incentive/contracts/messages-en')]).then(([ui, messages]) =>
+      withMessages(ui.default, messages.MESSAGES_EN),
+    ),
 };
 
-const resources: Partial<Record<Lang, Tree>> = { pl: withMessages(pl, MESSAGES.pl) };
+const resources: Partial<Record<Lang, Tree>> = { pl: withMessages(pl, MESSAGES_PL) };
 
 /** Strings of lazy features (lib/lazy-strings.ts): beside the main bundles, which still load by language. */
 const lazyStrings: Record<Lang, Tree> = { pl: {}, en: {} };
@@ -98,7 +104,7 @@ export const i18n = {
 
 async function loadLanguage(lang: Lang) {
   if (resources[lang]) return;
-  resources[lang] = withMessages(await BUNDLES[lang](), MESSAGES[lang]);
+  resources[lang] = await BUNDLES[lang]();
 }
 
 function apply(lang: Lang) {
