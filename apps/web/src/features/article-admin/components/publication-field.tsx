@@ -50,6 +50,8 @@ export function PublicationField({
             timePickerProps={{ 'aria-label': t('articleAdmin.editor.timeLabel') }}
             submitButtonProps={{ 'aria-label': t('articleAdmin.editor.submit') }}
             popoverProps={{ withinPortal: true }}
+            nextLabel={t('articleAdmin.editor.nextMonth')}
+            previousLabel={t('articleAdmin.editor.previousMonth')}
             style={{ flex: '1 1 260px' }}
             data-testid="published-at"
           />

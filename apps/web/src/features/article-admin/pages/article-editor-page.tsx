@@ -19,16 +19,14 @@ import { ProductSelect } from '../components/product-select.tsx';
 import { PublicationField } from '../components/publication-field.tsx';
 import {
   type ArticleErrors,
-  type ArticleField,
   type ArticleFormValues,
   articleFormData,
   emptyArticle,
   missingImage,
+  serverArticleErrors,
   validateArticle,
   valuesFromArticle,
 } from '../lib/article-form.ts';
-
-const FIELDS: ArticleField[] = ['title', 'excerpt', 'content', 'image', 'product_id', 'video_url', 'published_at'];
 
 /**
  * `/articles/create` and `/articles/{id}` (SPEC.md sections 2, 4, 5): create mode when the id is
@@ -87,13 +85,7 @@ function Editor({ article }: { article: AdminArticle | null }) {
       onError: (err: unknown) => {
         const result = failureOf(err);
         // A 422 puts its messages at their fields, by the server's field names.
-        const server: ArticleErrors = {};
-        if (result && !result.isSuccess && result.payload?.errors)
-          for (const field of FIELDS) {
-            const message = result.payload.errors[field]?.[0];
-            if (message) server[field] = message;
-          }
-        setErrors(server);
+        setErrors(serverArticleErrors(result));
         toastFailure(result, creating ? 'articleAdmin.toast.errorCreate' : 'articleAdmin.toast.errorEdit');
       },
     };
