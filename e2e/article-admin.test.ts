@@ -367,5 +367,14 @@ describe('article back office', () => {
     await page.goto(`/articles/preview/${id}`);
     await page.getByTestId('preview-banner').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    // The date-time picker's dropdown and the product picker's list.
+    await page.goto('/articles/create');
+    await page.getByRole('button', { name: 'Data publikacji (czas polski)' }).click();
+    await page.getByRole('button', { name: 'Następny miesiąc' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('combobox', { name: 'Produkt' }).click();
+    await page.getByRole('option').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
