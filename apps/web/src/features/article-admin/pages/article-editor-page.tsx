@@ -19,6 +19,7 @@ import { ProductSelect } from '../components/product-select.tsx';
 import { PublicationField } from '../components/publication-field.tsx';
 import {
   type ArticleErrors,
+  type ArticleField,
   type ArticleFormValues,
   articleFormData,
   emptyArticle,
@@ -27,6 +28,18 @@ import {
   validateArticle,
   valuesFromArticle,
 } from '../lib/article-form.ts';
+
+/** The server's name of each value's field (its 422 messages are keyed so). */
+const FIELD_OF: Record<keyof ArticleFormValues, ArticleField> = {
+  title: 'title',
+  lead: 'excerpt',
+  content: 'content',
+  image: 'image',
+  product: 'product_id',
+  videoUrl: 'video_url',
+  publish: 'published_at',
+  publishedAt: 'published_at',
+};
 
 /**
  * `/articles/create` and `/articles/{id}` (SPEC.md sections 2, 4, 5): create mode when the id is
@@ -61,7 +74,7 @@ function Editor({ article }: { article: AdminArticle | null }) {
   const set = (patch: Partial<ArticleFormValues>) => {
     setValues((v) => ({ ...v, ...patch }));
     // A corrected field loses its message.
-    const touched = Object.keys(patch).map((k) => (k === 'lead' ? 'excerpt' : k === 'videoUrl' ? 'video_url' : k));
+    const touched: string[] = Object.keys(patch).map((k) => FIELD_OF[k as keyof ArticleFormValues]);
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !touched.includes(k))));
   };
 
