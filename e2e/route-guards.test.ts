@@ -84,6 +84,13 @@ describe.each(WIDTHS)('page guards at $name', ({ viewport, isMobile, hasTouch })
       },
       // The regional-manager form's picker would load 100 warehouses by name.
       { account: ACCOUNTS.rks, path: '/sales-rep/create-rks', home: /^\/dashboard$/, pageCall: /per_page=100/ },
+      // The article back office would load every article, drafts included.
+      {
+        account: ACCOUNTS.wholesaler,
+        path: '/articles',
+        home: /^\/warehouse\/details\/\d+$/,
+        pageCall: /\/api\/admin\/articles/,
+      },
       // The withdrawals page would load the wallet.
       { account: ACCOUNTS.rks, path: '/withdraw', home: /^\/dashboard$/, pageCall: /\/api\/wallet/ },
     ];
