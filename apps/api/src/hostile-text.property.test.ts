@@ -183,9 +183,13 @@ const FIXTURES: Record<string, Fixture> = {
     url: () => `/api/quiz/${ids.quiz}/open-answers?question_id=${ids.openQuestion}`,
   },
   'GET /api/users/{id}/quiz': { as: 'admin', url: () => `/api/users/${ids.seller}/quiz` },
-  // The quiz forms are multipart (no JSON body in the OpenAPI document, so not found here): their
-  // text fields go through the same contracts schemas, and quiz-authoring.test.ts sends them NUL
-  // and lone surrogates; the submit body's typed answers are nested and tested there too.
+  'GET /api/admin/articles': { as: 'admin', url: () => '/api/admin/articles' },
+  'GET /api/articles': { as: 'seller', url: () => '/api/articles' },
+  'GET /api/products': { as: 'admin', url: () => '/api/products' },
+  // The quiz and article forms are multipart (no JSON body in the OpenAPI document, so not found
+  // here): their text fields go through the same contracts schemas, and quiz-authoring.test.ts and
+  // article-authoring.test.ts send them NUL and lone surrogates; the submit body's typed answers
+  // are nested and tested there too.
 };
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBlankRichText, sanitizeRichText, videoEmbedUrl } from './rich-text.ts';
+import { isBlankRichText, plainText, sanitizeRichText, videoEmbedUrl } from './rich-text.ts';
 
 /** HTML as Mantine's RichTextEditor (tiptap 3, StarterKit + link, highlight, sub/sup, text-align) writes it. */
 const TIPTAP_OUTPUTS = [
@@ -167,5 +167,29 @@ describe('isBlankRichText', () => {
     ]) {
       expect(isBlankRichText(html), html).toBe(false);
     }
+  });
+});
+
+describe('plainText', () => {
+  it('keeps text as typed: entities decoded, no tags, comparison signs kept', () => {
+    expect(plainText('Kawa &amp; herbata')).toBe('Kawa & herbata');
+    expect(plainText('1 < 2 > 0 "cytat" \'x\'')).toBe('1 < 2 > 0 "cytat" \'x\'');
+    expect(plainText('  Zażółć <b>gęślą</b> jaźń  ')).toBe('Zażółć gęślą jaźń');
+  });
+
+  it('leaves nothing tag-like, even from encoded or nested payloads', () => {
+    for (const payload of [
+      '<script>alert(1)</script>',
+      '&lt;script&gt;alert(1)&lt;/script&gt;',
+      '&amp;lt;img src=x onerror=alert(1)&amp;gt;',
+      '<scr<script>ipt>alert(1)</script>',
+      '<<b>script>alert(1)<</b>/script>',
+      '<img src=x onerror=alert(1)>',
+      'x <a',
+      '<!-- x --><![CDATA[y]]><?php ?>',
+    ]) {
+      expect(plainText(payload), payload).not.toMatch(/<[a-z!/?]/i);
+    }
+    expect(plainText('<script>alert(1)</script>Tytuł')).toBe('Tytuł');
   });
 });

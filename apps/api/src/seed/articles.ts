@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { createArticle } from '../modules/articles/articles.service.ts';
+import { storeImage } from '../modules/media/media.service.ts';
 import { createProduct } from '../modules/products/products.service.ts';
 import { demoImage } from './demo-images.ts';
 
@@ -183,13 +184,21 @@ const ARTICLES: DemoArticle[] = [
 export async function seedArticles(db: Db, opts: { now: Date }) {
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
   if (!admin) throw new Error('the demo accounts come before the articles');
+  // Images are the slow part: drawn and encoded side by side (sharp works off the main thread), then
+  // the rows go in one by one so ids stay deterministic. Stored images are content-addressed, so
+  // createArticle and createProduct find theirs already there. Products show small (a picker, a
+  // challenge card): 640 px; articles 960 px, sharp in the carousel and a third less than 1280.
+  const productImages = await Promise.all(PRODUCTS.map((p) => demoImage(p.name, p.hue, 640)));
+  const articleImages = await Promise.all(ARTICLES.map((a) => demoImage(a.title, a.hue, 960)));
+  await Promise.all([...productImages, ...articleImages].map((bytes) => storeImage(db, bytes, admin.id)));
+
   const productIds = new Map<ProductKey, number>();
-  for (const p of PRODUCTS) {
-    const image = await demoImage(p.name, p.hue);
+  for (const [i, p] of PRODUCTS.entries()) {
+    const image = productImages[i] ?? null;
     const id = await createProduct(db, { name: p.name, description: p.description, code: p.code, image }, admin.id);
     productIds.set(p.key, id);
   }
-  for (const a of ARTICLES) {
+  for (const [i, a] of ARTICLES.entries()) {
     const fields = articleFieldsSchema.parse({
       title: a.title,
       excerpt: a.lead,
@@ -199,6 +208,6 @@ export async function seedArticles(db: Db, opts: { now: Date }) {
       published_at:
         a.publishedDaysAgo === null ? '' : new Date(opts.now.getTime() - a.publishedDaysAgo * DAY).toISOString(),
     });
-    await createArticle(db, admin, fields, await demoImage(a.title, a.hue));
+    await createArticle(db, admin, fields, articleImages[i] ?? null);
   }
 }

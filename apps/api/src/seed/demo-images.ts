@@ -18,10 +18,11 @@ function wrap(label: string, max: number): string[] {
 }
 
 /**
- * A 1280x720 PNG for demo quizzes and articles: a diagonal gradient around `hue` (0-360) with soft
- * circles and `label` in the middle. Drawn as SVG and rasterized by sharp, so the seed needs no files.
+ * A 16:9 PNG (1280x720 unless `width` says less) for demo quizzes, articles and products: a diagonal
+ * gradient around `hue` (0-360) with soft circles and `label` in the middle. Drawn as SVG and
+ * rasterized by sharp, so the seed needs no files. A smaller width has fewer variants to encode.
  */
-export async function demoImage(label: string, hue: number): Promise<Buffer> {
+export async function demoImage(label: string, hue: number, width: number = WIDTH): Promise<Buffer> {
   const h = ((Math.round(hue) % 360) + 360) % 360;
   const second = (h + 40) % 360;
   const lines = wrap(label, 26).slice(0, 3);
@@ -31,7 +32,8 @@ export async function demoImage(label: string, hue: number): Promise<Buffer> {
   const text = lines
     .map((line, i) => `<tspan x="50%" y="${Math.round(top + i * lineHeight)}">${escapeXml(line)}</tspan>`)
     .join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
+  const height = Math.round((width * HEIGHT) / WIDTH);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${WIDTH} ${HEIGHT}">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="hsl(${h}, 65%, 50%)"/>

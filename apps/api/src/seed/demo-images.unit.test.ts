@@ -19,4 +19,8 @@ describe('demoImage', () => {
     expect(white).toBeGreaterThan(500);
     expect(isWhite(5, 5)).toBe(false);
   });
+
+  it('renders a smaller 16:9 image when asked', async () => {
+    expect(await sharp(await demoImage('Produkt', 120, 640)).metadata()).toMatchObject({ width: 640, height: 360 });
+  });
 });

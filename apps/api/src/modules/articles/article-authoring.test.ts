@@ -151,6 +151,32 @@ describe('creating an article', () => {
     await refused(url, [...articleFields({ title: 'x'.repeat(201) }), png], 422, pl('validation.tooLong'), 'title');
   });
 
+  it('takes the image only from the part named image, and one file at most', async () => {
+    const png = await articlePng();
+    await refused(
+      '/api/admin/articles',
+      [...articleFields(), { name: 'photo', filename: 'a.png', contentType: 'image/png', bytes: png }],
+      422,
+      pl('errors.validation'),
+      'photo',
+    );
+    await refused(
+      '/api/admin/articles',
+      [...articleFields(), imagePart(png), { name: 'image2', filename: 'b.png', contentType: 'image/png', bytes: png }],
+      422,
+      pl('upload.tooManyFiles'),
+      'image',
+    );
+  });
+
+  it('refuses text PostgreSQL cannot store (NUL) in any text field, naming the field', async () => {
+    const png = imagePart(await articlePng());
+    for (const field of ['title', 'excerpt', 'content', 'video_url', 'published_at', 'product_id']) {
+      const key = field === 'product_id' ? 'article.productInvalid' : 'validation.textInvalid';
+      await refused('/api/admin/articles', [...articleFields({ [field]: 'Zły\u0000tekst' }), png], 422, pl(key), field);
+    }
+  });
+
   it('answers in English when the browser asks for it', async () => {
     await refused('/api/admin/articles', articleFields(), 422, en('article.imageRequired'), 'image', 'en');
     await refused(
