@@ -16,18 +16,25 @@
  * BENCH_DPR (default 3) is the phone's device pixel ratio, which picks the image widths.
  * Writes bench/baselines/quiz-bytes.md.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
-import sharp from 'sharp';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { openDatabase } from '../apps/api/src/db/client.ts';
-import { seedDemo } from '../apps/api/src/seed/demo.ts';
-import { DEMO_PASSWORD } from '../apps/api/src/seed/demo-accounts.ts';
+import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
+import {
+  KINDS,
+  type Kind,
+  kb,
+  login as loginAt,
+  photoLikePng,
+  postForm as postFormAt,
+  recordTransfers,
+  serveHere,
+  settle,
+  signInCold,
+  sums,
+  type Transfer,
+} from './page-bytes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPORT = path.join(root, 'bench/baselines/quiz-bytes.md');
@@ -36,17 +43,10 @@ const VIEWPORT = { width: 390, height: 844 };
 const REP = 'seller@example.com';
 const ADMIN = 'admin@example.com';
 
-const KINDS = ['JS', 'CSS', 'JSON', 'images', 'HTML', 'other'] as const;
-type Kind = (typeof KINDS)[number];
-
-interface Transfer {
-  url: string;
-  kind: Kind;
-  bytes: number;
-}
-
-const served = process.env.BENCH_URL ? null : await serveHere();
+const served = process.env.BENCH_URL ? null : await serveHere('bench-quiz-bytes-');
 const base = (process.env.BENCH_URL ?? served?.url ?? '').replace(/\/$/, '');
+const login = (email: string) => loginAt(base, email);
+const postForm = <T>(urlPath: string, token: string, form: FormData) => postFormAt<T>(base, urlPath, token, form);
 try {
   const admin = await login(ADMIN);
   const { name: quizName, uploadBytes } = await authorBenchQuiz(admin);
@@ -65,70 +65,6 @@ try {
   console.log(`written to ${path.relative(root, REPORT)}`);
 } finally {
   await served?.close();
-}
-
-/** The app as `npm start` serves it, on a fresh embedded database with the demo seed, on a free port. */
-async function serveHere(): Promise<{ url: string; close: () => Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-quiz-bytes-'));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
-  const database = await openDatabase(config);
-  await database.migrate();
-  console.log('seeding the demo data…');
-  await seedDemo(database.db, { scryptLogN: config.SCRYPT_LOG_N });
-  const app = await buildApp({ config, db: database.db, serveWeb: true, logger: false });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    url,
-    async close() {
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function login(email: string): Promise<string> {
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
-}
-
-async function postForm<T>(urlPath: string, token: string, form: FormData): Promise<T> {
-  const res = await fetch(`${base}${urlPath}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-    body: form,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`POST ${urlPath}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-/** A photo-like image (smooth gradients and noise compress like a photo, unlike a flat colour). */
-function photoLikePng(): Promise<Buffer> {
-  const width = 1600;
-  const height = 1000;
-  const raw = Buffer.alloc(width * height * 3);
-  let seed = 42;
-  const rnd = () => {
-    seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
-    return seed / 0x7fffffff;
-  };
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      const n = rnd() * 20 - 10;
-      raw[i] = Math.max(0, Math.min(255, 40 + (x / width) * 180 + n));
-      raw[i + 1] = Math.max(0, Math.min(255, 90 + (y / height) * 120 + n));
-      raw[i + 2] = Math.max(0, Math.min(255, 200 - (x / width) * 120 + n));
-    }
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .png()
-    .toBuffer();
 }
 
 /** Authors and activates the bench quiz through the API, as the back office does; its name and the upload's size. */
@@ -176,15 +112,6 @@ async function authorBenchQuiz(adminToken: string): Promise<{ name: string; uplo
   return { name, uploadBytes: upload.length };
 }
 
-function kindOf(resourceType: string, mime: string): Kind {
-  if (resourceType === 'Script' || mime.includes('javascript')) return 'JS';
-  if (resourceType === 'Stylesheet' || mime === 'text/css') return 'CSS';
-  if (resourceType === 'Image' || mime.startsWith('image/')) return 'images';
-  if (resourceType === 'Document') return 'HTML';
-  if (mime.includes('json')) return 'JSON';
-  return 'other';
-}
-
 interface Measured {
   list: Transfer[];
   take: Transfer[];
@@ -202,37 +129,10 @@ async function measure(token: string, quizName: string): Promise<Measured> {
       hasTouch: true,
       locale: 'pl-PL',
     });
-    const thirdParty: string[] = [];
-    const origin = new URL(base).origin;
-    // Only the app's own bytes are ours to weigh: a video host's player is not fetched here (no network anyway).
-    await context.route(
-      (url) => url.origin !== origin,
-      (route) => {
-        thirdParty.push(route.request().url());
-        return route.abort();
-      },
-    );
     const page = await context.newPage();
-    // A same-origin response that loads no app asset: the token goes in, the cache stays cold.
-    await page.goto(`${base}/api/health`);
-    await page.evaluate((t) => {
-      localStorage.setItem('token', t);
-      localStorage.setItem('token_type', 'Bearer');
-    }, token);
-
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    const pending = new Map<string, { url: string; kind: Kind }>();
+    await signInCold(page, base, token);
     let sink: Transfer[] = [];
-    cdp.on('Network.responseReceived', (e) => {
-      pending.set(e.requestId, { url: e.response.url, kind: kindOf(e.type, e.response.mimeType) });
-    });
-    cdp.on('Network.loadingFinished', (e) => {
-      const r = pending.get(e.requestId);
-      if (!r?.url.startsWith(origin)) return;
-      pending.delete(e.requestId);
-      if (e.encodedDataLength > 0) sink.push({ url: r.url, kind: r.kind, bytes: e.encodedDataLength });
-    });
+    const { thirdParty } = await recordTransfers(context, page, base, () => sink);
 
     const list: Transfer[] = [];
     sink = list;
@@ -264,29 +164,6 @@ async function measure(token: string, quizName: string): Promise<Measured> {
   } finally {
     await browser.close();
   }
-}
-
-/** Network idle, then a moment for lazy images that enter the viewport late. */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
-  await page.waitForLoadState('networkidle');
-}
-
-function kb(bytes: number): string {
-  return `${(bytes / 1024).toFixed(1)} kB`;
-}
-
-function sums(transfers: Transfer[]): Record<Kind, { bytes: number; files: number }> {
-  const out = Object.fromEntries(KINDS.map((k) => [k, { bytes: 0, files: 0 }])) as Record<
-    Kind,
-    { bytes: number; files: number }
-  >;
-  for (const t of transfers) {
-    out[t.kind].bytes += t.bytes;
-    out[t.kind].files += 1;
-  }
-  return out;
 }
 
 function render(m: Measured, quizName: string, uploadBytes: number): string {

@@ -21,11 +21,12 @@ import classes from './article-carousel.module.css';
 
 /*
  * The slide is the whole width below 992 px and a third of the 1320 px container above it. A
- * phone's density past ~1.75× buys nothing visible on a 200 px tall cover, so the sizes claim a
- * narrower slide there: a 390 px phone at 2× or 3× takes the 640 px WebP, never the 1280 (decision 024).
+ * phone's density past ~1.75× buys nothing visible on a 200 px tall cover, so on dense screens the
+ * sizes claim a narrower slide: a 360-430 px phone at 2× or 3× takes the 640 px WebP, never the
+ * 960 or 1280 (decision 024); a 1× screen takes the width it shows.
  */
 const SLIDE_SIZES =
-  '(min-width: 1320px) 430px, (min-width: 992px) 33vw, (min-resolution: 2.5dppx) 55vw, (min-resolution: 1.5dppx) 80vw, 100vw';
+  '(min-width: 1320px) 430px, (min-width: 992px) 33vw, (min-resolution: 2.5dppx) 48vw, (min-resolution: 1.5dppx) 74vw, 100vw';
 
 /**
  * The rep home's article carousel (SPEC.md section 2): up to 100 articles with image, title and
@@ -52,16 +53,27 @@ export default function ArticleCarousel() {
           {t('articlePh.carousel.title')}
         </h2>
         <div className={classes.actions}>
-          {slides.length > 0 && (
-            <>
-              <button type="button" ref={prev} className={classes.nav} aria-label={t('articlePh.carousel.prev')}>
-                <IconChevronLeft size={20} aria-hidden />
-              </button>
-              <button type="button" ref={next} className={classes.nav} aria-label={t('articlePh.carousel.next')}>
-                <IconChevronRight size={20} aria-hidden />
-              </button>
-            </>
-          )}
+          {/* Drawn from the start (hidden until there are slides) so the row does not move when they arrive. */}
+          <button
+            type="button"
+            ref={prev}
+            className={classes.nav}
+            aria-label={t('articlePh.carousel.prev')}
+            disabled={slides.length === 0}
+            style={slides.length === 0 ? { visibility: 'hidden' } : undefined}
+          >
+            <IconChevronLeft size={20} aria-hidden />
+          </button>
+          <button
+            type="button"
+            ref={next}
+            className={classes.nav}
+            aria-label={t('articlePh.carousel.next')}
+            disabled={slides.length === 0}
+            style={slides.length === 0 ? { visibility: 'hidden' } : undefined}
+          >
+            <IconChevronRight size={20} aria-hidden />
+          </button>
           <LinkButton to={paths.articlesPh()} label={t('articlePh.carousel.more')}>
             {t('articlePh.more')}
             <IconArrowRight size={18} aria-hidden />
