@@ -305,6 +305,25 @@ describe('article back office', () => {
     expect(await wholesaler.getByRole('heading', { name: 'Artykuły', level: 1 }).count()).toBe(0);
   });
 
+  test('failures: a missing article goes back to the list; a failed list and product search say so', async () => {
+    const page = await browser.newPage({ viewport: WIDE });
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/articles/999999');
+    await toast(page, 'Nie znaleziono artykułu');
+    await page.waitForURL((u) => u.pathname === '/articles');
+    await page.goto('/articles/preview/999999');
+    await toast(page, 'Nie znaleziono artykułu');
+    await page.waitForURL((u) => u.pathname === '/articles');
+
+    // The server unreachable: the spec's own texts.
+    await page.route('**/api/admin/articles?**', (route) => route.abort());
+    await page.route('**/api/products?**', (route) => route.abort());
+    await page.getByRole('searchbox').fill('cokolwiek');
+    await toast(page, 'Nie można pobrać listy artykułów');
+    await page.goto('/articles/create');
+    await toast(page, 'Nie udało się pobrać listy produktów');
+  });
+
   test('no payload in a title, lead or content runs in the list, the preview or the editor', async () => {
     const admin = await apiLogin(ACCOUNTS.admin.email);
     const stamp = Date.now();
