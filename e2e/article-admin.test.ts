@@ -41,6 +41,21 @@ function fields(page: Page) {
   };
 }
 
+const PL_MONTHS_LONG = [
+  'stycznia',
+  'lutego',
+  'marca',
+  'kwietnia',
+  'maja',
+  'czerwca',
+  'lipca',
+  'sierpnia',
+  'września',
+  'października',
+  'listopada',
+  'grudnia',
+];
+
 /** Fails the test when the page would run a payload: a dialog, or the marker the payloads set. */
 function watchForXss(page: Page): { dialogs: string[] } {
   const seen = { dialogs: [] as string[] };
@@ -221,6 +236,53 @@ describe('article back office', () => {
     expect((await readArticle(admin, draft.id)).status).toBe('deleted');
   });
 
+  test('an admin schedules an article with the date-time picker', async () => {
+    const admin = await apiLogin(ACCOUNTS.admin.email);
+    const page = await browser.newPage({ viewport: WIDE });
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/articles/create');
+    const f = fields(page);
+    const title = `Plan e2e ${Date.now()}`;
+    await f.title.fill(title);
+    await f.lead.fill('Na przyszły miesiąc');
+    await f.content.fill('Treść zaplanowanego artykułu.');
+    await f.image.setInputFiles({ name: 'plan.png', mimeType: 'image/png', buffer: await testPng() });
+
+    // The 15th of next month, at the time the picker already holds (now, Warsaw time).
+    const now = new Date();
+    const target = new Date(now.getFullYear(), now.getMonth() + 1, 15);
+    await page.getByRole('button', { name: 'Data publikacji (czas polski)' }).click();
+    const dropdown = page.locator('.mantine-Popover-dropdown').last();
+    await dropdown.getByRole('button', { name: 'Następny miesiąc' }).click();
+    await dropdown
+      .getByRole('button', {
+        name: `15 ${PL_MONTHS_LONG[target.getMonth()]} ${target.getFullYear()}`,
+        exact: true,
+      })
+      .click();
+    await dropdown.getByRole('button', { name: 'Zatwierdź' }).click();
+    const day = `15-${String(target.getMonth() + 1).padStart(2, '0')}-${target.getFullYear()}`;
+    await page.getByText(`Artykuł zostanie zaplanowany: przedstawiciele zobaczą go ${day}`).waitFor();
+
+    await f.save.click();
+    await toast(page, 'Artykuł został utworzony');
+    await page.waitForURL((u) => u.pathname === '/articles');
+    const row = page.locator('tr').filter({ hasText: title });
+    await row.getByTestId('article-status').filter({ hasText: 'Zaplanowany' }).waitFor();
+
+    const [listed] = await articleRows(admin, `search=${encodeURIComponent(title)}`);
+    if (!listed) throw new Error('the article is listed');
+    const saved = await readArticle(admin, listed.id);
+    expect(saved.status).toBe('scheduled');
+    const warsawDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(
+      new Date(saved.published_at ?? ''),
+    );
+    expect(warsawDay).toBe(`${target.getFullYear()}-${String(target.getMonth() + 1).padStart(2, '0')}-15`);
+    // Not for reps yet.
+    const seller = await apiLogin(ACCOUNTS.seller.email);
+    expect((await api('GET', `/api/articles/${listed.id}`, { token: seller })).status).toBe(404);
+  });
+
   test('a provider admin manages articles; a wholesaler is turned away', async () => {
     const provider = await browser.newPage({ viewport: PHONE });
     await signIn(provider, ACCOUNTS.provider);
@@ -241,6 +303,25 @@ describe('article back office', () => {
     await toast(wholesaler, 'Nie posiadasz uprawnień, akcja nieautoryzowana');
     await wholesaler.waitForURL((u) => u.pathname !== '/articles');
     expect(await wholesaler.getByRole('heading', { name: 'Artykuły', level: 1 }).count()).toBe(0);
+  });
+
+  test('failures: a missing article goes back to the list; a failed list and product search say so', async () => {
+    const page = await browser.newPage({ viewport: WIDE });
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/articles/999999');
+    await toast(page, 'Nie znaleziono artykułu');
+    await page.waitForURL((u) => u.pathname === '/articles');
+    await page.goto('/articles/preview/999999');
+    await toast(page, 'Nie znaleziono artykułu');
+    await page.waitForURL((u) => u.pathname === '/articles');
+
+    // The server unreachable: the spec's own texts.
+    await page.route('**/api/admin/articles?**', (route) => route.abort());
+    await page.route('**/api/products?**', (route) => route.abort());
+    await page.getByRole('searchbox').fill('cokolwiek');
+    await toast(page, 'Nie można pobrać listy artykułów');
+    await page.goto('/articles/create');
+    await toast(page, 'Nie udało się pobrać listy produktów');
   });
 
   test('no payload in a title, lead or content runs in the list, the preview or the editor', async () => {
@@ -304,6 +385,15 @@ describe('article back office', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto(`/articles/preview/${id}`);
     await page.getByTestId('preview-banner').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    // The date-time picker's dropdown and the product picker's list.
+    await page.goto('/articles/create');
+    await page.getByRole('button', { name: 'Data publikacji (czas polski)' }).click();
+    await page.getByRole('button', { name: 'Następny miesiąc' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('combobox', { name: 'Produkt' }).click();
+    await page.getByRole('option').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -23,19 +23,19 @@ interface RoleCase {
 const ROLE_CASES: RoleCase[] = [
   {
     account: ACCOUNTS.root,
-    menu: ['Panel', 'Podgląd przedstawiciela'],
+    menu: ['Panel', 'Artykuły', 'Podgląd przedstawiciela'],
     notInMenu: ['Moja hurtownia'],
     heading: 'Panel administratora',
   },
   {
     account: ACCOUNTS.admin,
-    menu: ['Panel', 'Podgląd przedstawiciela'],
+    menu: ['Panel', 'Artykuły', 'Podgląd przedstawiciela'],
     notInMenu: ['Moja hurtownia'],
     heading: 'Panel administratora',
   },
   {
     account: ACCOUNTS.provider,
-    menu: ['Panel'],
+    menu: ['Panel', 'Artykuły'],
     notInMenu: ['Podgląd przedstawiciela', 'Moja hurtownia'],
     heading: 'Panel dostawcy',
   },

@@ -5,6 +5,7 @@ import { DatesProvider, DateTimePicker } from '@mantine/dates';
 import { IconCalendarTime } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { displayWallTime, plannedStatus } from '../lib/publication.ts';
+import classes from './publication-field.module.css';
 
 /**
  * Publication (beyond the spec, issue 14 point 4): the 'Opublikuj' switch and the date and time,
@@ -50,6 +51,9 @@ export function PublicationField({
             timePickerProps={{ 'aria-label': t('articleAdmin.editor.timeLabel') }}
             submitButtonProps={{ 'aria-label': t('articleAdmin.editor.submit') }}
             popoverProps={{ withinPortal: true }}
+            classNames={{ day: classes.day }}
+            nextLabel={t('articleAdmin.editor.nextMonth')}
+            previousLabel={t('articleAdmin.editor.previousMonth')}
             style={{ flex: '1 1 260px' }}
             data-testid="published-at"
           />

@@ -1,4 +1,5 @@
 import { type AdminArticle, ARTICLE_LIMITS, videoUrlSchema } from '@incentive/contracts';
+import type { ApiResult } from '../../../lib/api-client.ts';
 import { buildFormData, type ImageChange } from '../../../lib/form-data.ts';
 import type { TFunction } from '../../../lib/i18n.ts';
 import { apiPublishedAt, warsawWallTime } from './publication.ts';
@@ -21,6 +22,27 @@ export interface ArticleFormValues {
 /** The form's fields as the server names them (its 422 messages are keyed so). */
 export type ArticleField = 'title' | 'excerpt' | 'content' | 'image' | 'product_id' | 'video_url' | 'published_at';
 export type ArticleErrors = Partial<Record<ArticleField, string>>;
+
+const FIELDS: readonly ArticleField[] = [
+  'title',
+  'excerpt',
+  'content',
+  'image',
+  'product_id',
+  'video_url',
+  'published_at',
+];
+
+/** A 422's first message per field the form shows (already in the user's language); other keys are left to the toast. */
+export function serverArticleErrors(result: ApiResult<unknown> | null): ArticleErrors {
+  const errors: ArticleErrors = {};
+  if (!result || result.isSuccess || !result.payload?.errors) return errors;
+  for (const field of FIELDS) {
+    const message = result.payload.errors[field]?.[0];
+    if (message) errors[field] = message;
+  }
+  return errors;
+}
 
 export function emptyArticle(now = new Date()): ArticleFormValues {
   return {

@@ -6,6 +6,7 @@ import {
   articleFormData,
   emptyArticle,
   missingImage,
+  serverArticleErrors,
   validateArticle,
   valuesFromArticle,
 } from './article-form.ts';
@@ -117,5 +118,26 @@ describe('valuesFromArticle', () => {
     const v = valuesFromArticle({ ...article, status: 'draft', published_at: null }, new Date('2026-01-15T23:30:00Z'));
     expect(v.publish).toBe(false);
     expect(v.publishedAt).toBe('2026-01-16 00:30:00');
+  });
+});
+
+describe('serverArticleErrors', () => {
+  test("a 422's first message per form field; other keys and other failures give none", () => {
+    expect(
+      serverArticleErrors({
+        isSuccess: false,
+        status: 422,
+        payload: {
+          message: 'Wybrany produkt nie istnieje',
+          errors: {
+            product_id: ['Wybrany produkt nie istnieje', 'x'],
+            excerpt: ['Pole wstęp jest wymagane'],
+            id: ['?'],
+          },
+        },
+      }),
+    ).toEqual({ product_id: 'Wybrany produkt nie istnieje', excerpt: 'Pole wstęp jest wymagane' });
+    expect(serverArticleErrors({ isSuccess: false, status: 500, payload: null })).toEqual({});
+    expect(serverArticleErrors(null)).toEqual({});
   });
 });

@@ -24,11 +24,22 @@ import {
   articleFormData,
   emptyArticle,
   missingImage,
+  serverArticleErrors,
   validateArticle,
   valuesFromArticle,
 } from '../lib/article-form.ts';
 
-const FIELDS: ArticleField[] = ['title', 'excerpt', 'content', 'image', 'product_id', 'video_url', 'published_at'];
+/** The server's name of each value's field (its 422 messages are keyed so). */
+const FIELD_OF: Record<keyof ArticleFormValues, ArticleField> = {
+  title: 'title',
+  lead: 'excerpt',
+  content: 'content',
+  image: 'image',
+  product: 'product_id',
+  videoUrl: 'video_url',
+  publish: 'published_at',
+  publishedAt: 'published_at',
+};
 
 /**
  * `/articles/create` and `/articles/{id}` (SPEC.md sections 2, 4, 5): create mode when the id is
@@ -63,7 +74,7 @@ function Editor({ article }: { article: AdminArticle | null }) {
   const set = (patch: Partial<ArticleFormValues>) => {
     setValues((v) => ({ ...v, ...patch }));
     // A corrected field loses its message.
-    const touched = Object.keys(patch).map((k) => (k === 'lead' ? 'excerpt' : k === 'videoUrl' ? 'video_url' : k));
+    const touched: string[] = Object.keys(patch).map((k) => FIELD_OF[k as keyof ArticleFormValues]);
     setErrors((e) => Object.fromEntries(Object.entries(e).filter(([k]) => !touched.includes(k))));
   };
 
@@ -87,13 +98,7 @@ function Editor({ article }: { article: AdminArticle | null }) {
       onError: (err: unknown) => {
         const result = failureOf(err);
         // A 422 puts its messages at their fields, by the server's field names.
-        const server: ArticleErrors = {};
-        if (result && !result.isSuccess && result.payload?.errors)
-          for (const field of FIELDS) {
-            const message = result.payload.errors[field]?.[0];
-            if (message) server[field] = message;
-          }
-        setErrors(server);
+        setErrors(serverArticleErrors(result));
         toastFailure(result, creating ? 'articleAdmin.toast.errorCreate' : 'articleAdmin.toast.errorEdit');
       },
     };
