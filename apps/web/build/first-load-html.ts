@@ -73,20 +73,6 @@ function writeCompressed(file: string, text: string) {
   writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
 }
 
-/**
- * A pre-rendered page paints from its HTML alone: its stylesheets go inline instead of as files
- * fetched first (on slow 4G, a round trip before the first paint). Each keeps a `disabled` link,
- * which the browser does not fetch: Vite's preload helper, seeing a stylesheet link for the file,
- * does not add it again when a later chunk that needs it loads (the signed-in pages after sign-in).
- */
-function inlineStylesheets(html: string, outDir: string): string {
-  return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (_link, file: string) => {
-    const css = readFileSync(path.join(outDir, file), 'utf8').replaceAll('</style', '<\\/style');
-    const inline = `<style data-href="/${file}">${css}</style>`;
-    return `${inline}<link rel="stylesheet" href="/${file}" disabled>`;
-  });
-}
-
 export function firstLoadHtml(): Plugin {
   let root = '';
   let outDir = '';
@@ -130,7 +116,6 @@ export function firstLoadHtml(): Plugin {
             ];
             let html = indexHtml.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
             if (route.prerender && prerender) {
-              html = inlineStylesheets(html, outDir);
               const { prerenderPage } = (await prerender.ssrLoadModule('/src/prerender.tsx')) as {
                 prerenderPage: (location: string) => Promise<string>;
               };
