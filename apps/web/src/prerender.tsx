@@ -1,18 +1,15 @@
-import { PassThrough } from 'node:stream';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppTree } from './app/app-tree.tsx';
 
 /**
  * The HTML of a signed-out page as React first renders it, for the build (build/first-load-html.ts):
  * the login page is painted from the HTML, before its scripts arrive, and main.tsx hydrates it.
- * Runs in Node at build time only; waits for the page's lazy chunk (prerender resolves Suspense).
+ * Runs at build time only (never bundled); waits for the page's lazy chunk (prerender resolves Suspense).
  */
 export async function prerenderPage(location: string): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(
+  const { prelude } = await prerender(
     <AppTree router={({ children }) => <StaticRouter location={location}>{children}</StaticRouter>} />,
   );
-  const chunks: Buffer[] = [];
-  for await (const chunk of prelude.pipe(new PassThrough())) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return new Response(prelude).text();
 }
