@@ -42,7 +42,7 @@ describe('the first load', () => {
     expect(requests.some((r) => /\/assets\/toasts-[\w-]+\.js$/.test(r))).toBe(false);
   });
 
-  test('a page some roles may not open is not named in its HTML: a supplier's admin never downloads the withdrawals page', async () => {
+  test("a page some roles may not open is not named in its HTML: a supplier's admin never downloads the withdrawals page", async () => {
     const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
     await signIn(page, ACCOUNTS.provider);
     const requests = recordRequests(page);
