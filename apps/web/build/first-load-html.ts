@@ -8,7 +8,7 @@ import { createServer, type Manifest, type Plugin } from 'vite';
  * One HTML file per first-visited route (decision 025). index.html names only the entry's files;
  * the route's lazy chunks were found by the entry once it had arrived and run, a round trip or
  * more later on a phone. Each file here also names the chunks and stylesheets its route renders
- * first (`modulepreload`, `stylesheet`), so they download with the entry; the login page's file
+ * first (`modulepreload`, `preload`), so they download with the entry; the login page's file
  * also holds the page itself, pre-rendered, so it paints before any script has run (main.tsx
  * hydrates it). The server sends a route's file for its path, index.html for every other path.
  */
@@ -110,9 +110,15 @@ export function firstLoadHtml(): Plugin {
               ...[...js]
                 .filter((f) => !entry.js.has(f))
                 .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+              // A pre-rendered page paints with its stylesheets; another page's are fetched now and
+              // applied when its chunk adds them (a `preload` does not hold back the first paint).
               ...[...css]
                 .filter((f) => !entry.css.has(f))
-                .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+                .map((f) =>
+                  route.prerender
+                    ? `<link rel="stylesheet" crossorigin href="/${f}">`
+                    : `<link rel="preload" as="style" crossorigin href="/${f}">`,
+                ),
             ];
             let html = indexHtml.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
             if (route.prerender && prerender) {
