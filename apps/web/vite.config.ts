@@ -25,6 +25,8 @@ const MANTINE_BASE = new RegExp(
       ...['Transition', 'UnstyledButton', 'VisuallyHidden'],
     ].join('|')})/`,
 );
+const REP_CARDS =
+  /\/src\/(components\/(card-media|responsive-image|link-button)\.|lib\/(video-source|list-error-toast)\.)|\/icons-react\/dist\/esm\/icons\/IconPhoto\./;
 const posix = (id: string) => id.replaceAll('\\', '/');
 const CHUNK_GROUPS = [
   // React and the router: every page, before anything renders.
@@ -33,6 +35,15 @@ const CHUNK_GROUPS = [
   { name: 'mantine-base', test: (id: string) => MANTINE_BASE.test(posix(id)), priority: 30 },
   // The query library: every signed-in page, never the login page.
   { name: 'query', test: (id: string) => posix(id).includes('/node_modules/@tanstack/'), priority: 20 },
+  // The card pieces the rep's quiz and article lists share (image, video, placeholder icon, link
+  // button, error toast): one file, not five small ones on each of those pages. Only these modules: their own
+  // imports (React, Mantine) stay in the chunks above.
+  {
+    name: 'rep-cards',
+    test: (id: string) => REP_CARDS.test(posix(id)),
+    priority: 10,
+    includeDependenciesRecursively: false,
+  },
 ];
 
 export default defineConfig({

@@ -31,6 +31,8 @@ export const NOT_WATCHED = [
   'src/features/back-office/',
   // The quiz back office (root and admin only).
   'src/features/quiz-admin/',
+  // The article back office (root, admin and provider admin).
+  'src/features/article-admin/',
   'src/features/auth/pages/register-page.tsx',
   'src/features/rules/pages/rules-page.tsx',
 ];
@@ -46,6 +48,7 @@ export const SIGNED_IN_SHELL = [
 export const REP_FORBIDDEN = [
   'src/features/back-office',
   'src/features/quiz-admin',
+  'src/features/article-admin',
   'mantine-datatable',
   '@mantine/dates',
   '@mantine/dropzone',
@@ -64,7 +67,8 @@ export const BUDGET_PAGES: BudgetPage[] = [
     name: 'rep home',
     path: '/dashboard',
     chunks: [...SIGNED_IN_SHELL, 'src/features/dashboard/pages/dashboard-page.tsx'],
-    forbid: REP_FORBIDDEN,
+    // The article carousel (swiper) is a lazy chunk of its own, loaded after the home renders (decision 024).
+    forbid: [...REP_FORBIDDEN, 'swiper'],
   },
   {
     name: 'rep withdrawals',
@@ -89,5 +93,25 @@ export const BUDGET_PAGES: BudgetPage[] = [
     path: '/quiz-ph/summary',
     chunks: [...SIGNED_IN_SHELL, 'src/features/quizzes/pages/quiz-summary-page.tsx'],
     forbid: REP_FORBIDDEN,
+  },
+  {
+    name: 'rep article list',
+    path: '/articles-ph',
+    chunks: [
+      ...SIGNED_IN_SHELL,
+      'src/features/articles/load-article-list-page.ts',
+      'src/features/articles/pages/article-list-page.tsx',
+    ],
+    forbid: [...REP_FORBIDDEN, 'swiper'],
+  },
+  {
+    name: 'rep article',
+    path: '/articles-ph/{id}',
+    chunks: [
+      ...SIGNED_IN_SHELL,
+      'src/features/articles/load-article-page.ts',
+      'src/features/articles/pages/article-page.tsx',
+    ],
+    forbid: [...REP_FORBIDDEN, 'swiper'],
   },
 ];

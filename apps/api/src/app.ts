@@ -4,11 +4,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { requestLogSerializer } from './lib/request-log.ts';
+import { articleRoutes } from './modules/articles/articles.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { keepThrottleTidy } from './modules/auth/throttle.ts';
 import { cardRoutes } from './modules/cards/cards.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { productRoutes } from './modules/products/products.routes.ts';
 import { quizRoutes } from './modules/quizzes/quizzes.routes.ts';
 import { keepLoginWindow } from './modules/users/login-window.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -105,6 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(walletRoutes);
   await app.register(mediaRoutes);
   await app.register(quizRoutes);
+  await app.register(productRoutes);
+  await app.register(articleRoutes);
 
   await app.register(webPlugin, { dist: deps.serveWeb ? deps.config.WEB_DIST : undefined });
   return app;

@@ -588,6 +588,11 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_code_key').on(t.code).where(sql`${t.code} is not null and ${t.deletedAt} is null`),
     index('products_name_key_idx').on(t.nameKey, t.id).where(sql`${t.deletedAt} is null`),
+    // The product picker's search (lower(name) like '%…%'); fastupdate off as for users (PGlite never vacuums).
+    index('products_name_trgm_idx')
+      .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
+      .with({ fastupdate: false })
+      .where(sql`${t.deletedAt} is null`),
   ],
 );
 
@@ -627,5 +632,9 @@ export const articles = pgTable(
     index('articles_created_idx').on(t.createdAt, t.id),
     index('articles_title_key_idx').on(t.titleKey, t.id),
     index('articles_product_idx').on(t.productId).where(sql`${t.productId} is not null`),
+    // The back office's search over title and lead (articleSearchSql in articles.repo.ts matches this expression).
+    index('articles_search_trgm_idx')
+      .using('gin', sql`lower(${t.title} || ' ' || ${t.lead}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );

@@ -131,3 +131,20 @@ export function isBlankRichText(html: string): boolean {
   if (/<iframe\b/.test(clean)) return false;
   return sanitizeHtml(clean, TEXT_ONLY).replace(INVISIBLE, '') === '';
 }
+
+/**
+ * Text that is never HTML (an article's title and lead): every tag goes, the contents of script
+ * and style with it, and entities are decoded, so "Kawa &amp; herbata" is stored as "Kawa & herbata"
+ * and React shows it as typed. Repeated until nothing changes, so an encoded payload
+ * ("&lt;script&gt;") cannot come back as markup; a "<" still opening something tag-like after that
+ * is dropped, so no consumer that renders it as HTML can get a tag out of it.
+ */
+export function plainText(text: string): string {
+  let current = text;
+  for (let i = 0; i < 5; i++) {
+    const next = sanitizeHtml(current, TEXT_ONLY).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    if (next === current) break;
+    current = next;
+  }
+  return current.replace(/<(?=[a-z!/?])/gi, '').trim();
+}

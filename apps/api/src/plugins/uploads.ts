@@ -5,7 +5,8 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 
 /**
- * Limits of one multipart form (a quiz with its image is the largest: ~2.5 MB of questions JSON).
+ * Limits of one multipart form (an article is the largest: up to 5 MiB of content, checked by its
+ * schema, so the field cap sits above that and 5 MiB + 1 byte still gets the article's own message).
  * Busboy enforces them while streaming, so nothing bigger is ever held in memory.
  */
 export const FORM_LIMITS = {
@@ -13,7 +14,7 @@ export const FORM_LIMITS = {
   files: 1,
   fields: 30,
   /** One text field; the same cap holds for all text fields together (readForm). */
-  fieldSize: 3 * 1024 * 1024,
+  fieldSize: 6 * 1024 * 1024,
   fieldNameSize: 100,
   parts: 40,
   headerPairs: 20,

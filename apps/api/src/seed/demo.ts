@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { logins, users, userWarehouses } from '../db/schema.ts';
 import { hashPassword } from '../lib/password.ts';
+import { seedArticles } from './articles.ts';
 import { seedCards } from './cards.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 import { seedMoney } from './money.ts';
@@ -31,6 +32,7 @@ export async function seedDemo(db: Db, opts: { scryptLogN: number; now?: Date; v
   await seedMoney(db, { seed, now, demoSellerEmail: 'seller@example.com' });
   // Quizzes after the money: their rewards are posted through the ledger onto the seeded wallets.
   await seedQuizzes(db, { seed, now, demoSellerEmail: 'seller@example.com' });
+  await seedArticles(db, { now });
   // After a bulk load: planner statistics and the visibility map (index-only scans). PGlite never
   // autovacuums, so without this its plans would guess the tables are empty.
   await db.execute(sql`vacuum analyze`);

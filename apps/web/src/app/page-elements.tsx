@@ -22,6 +22,11 @@ const QuizListPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizListPage()
 const QuizEditorPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizEditorPage()));
 const QuizSummaryPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizSummaryPage()));
 const QuizResultsPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizResultsPage()));
+// The article back office, the same way.
+const articleAdmin = () => import('../features/article-admin/index.ts');
+const ArticleListPage = lazyPage(() => articleAdmin().then((m) => m.loadArticleListPage()));
+const ArticleEditorPage = lazyPage(() => articleAdmin().then((m) => m.loadArticleEditorPage()));
+const ArticlePreviewPage = lazyPage(() => articleAdmin().then((m) => m.loadArticlePreviewPage()));
 // The rep's quizzes (quiz-ph).
 const RepQuizListPage = lazyPage(() =>
   import('../features/quizzes/pages/quiz-list-page.tsx').then((m) => m.QuizListPage),
@@ -29,6 +34,13 @@ const RepQuizListPage = lazyPage(() =>
 const QuizTakePage = lazyPage(() => import('../features/quizzes/pages/quiz-take-page.tsx').then((m) => m.QuizTakePage));
 const RepQuizSummaryPage = lazyPage(() =>
   import('../features/quizzes/pages/quiz-summary-page.tsx').then((m) => m.QuizSummaryPage),
+);
+// The rep's articles (articles-ph), each through a tiny loader module that names its page's chunks.
+const RepArticleListPage = lazyPage(() =>
+  import('../features/articles/load-article-list-page.ts').then((m) => m.loadArticleListPage()),
+);
+const RepArticlePage = lazyPage(() =>
+  import('../features/articles/load-article-page.ts').then((m) => m.loadArticlePage()),
 );
 
 /**
@@ -52,7 +64,13 @@ export const PAGE_ELEMENTS: Partial<Record<GuardedPage, ReactNode>> = {
   quizEdit: <QuizEditorPage />,
   quizSummary: <QuizSummaryPage />,
   quizResults: <QuizResultsPage />,
+  articles: <ArticleListPage />,
+  articleCreate: <ArticleEditorPage />,
+  articleEdit: <ArticleEditorPage />,
+  articlePreview: <ArticlePreviewPage />,
   quizPh: <RepQuizListPage />,
   quizPhTake: <QuizTakePage />,
   quizPhSummary: <RepQuizSummaryPage />,
+  articlesPh: <RepArticleListPage />,
+  articlePh: <RepArticlePage />,
 };

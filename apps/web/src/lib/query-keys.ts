@@ -12,6 +12,14 @@ export const queryKeys = {
   wallet: ['wallet'],
   /** Quizzes: the lists (back office and rep), a quiz, its results, a rep's attempts (a submit changes a rep's statuses). */
   quizzes: ['quizzes'],
+  /** Articles: the back office's list and records, the rep's list, carousel and article page. */
+  articles: ['articles'],
 } as const;
 
-export type QueryRoot = (typeof queryKeys)[keyof typeof queryKeys];
+/**
+ * Roots that lazy back-office features declare in their own chunk (a key here would ship in every
+ * rep's first load): named here by type only, so writes can still list them.
+ */
+export type LazyQueryRoot = readonly ['products'];
+
+export type QueryRoot = (typeof queryKeys)[keyof typeof queryKeys] | LazyQueryRoot;

@@ -1,11 +1,18 @@
 import type { User } from '@incentive/contracts';
 import { Grid } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Page } from '../../../components/page.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { CAROUSEL_HEIGHT } from '../../articles/carousel-size.ts';
 import { QuizBox } from './quiz-box.tsx';
 import { WalletCard } from './wallet-card.tsx';
 
-/** The sales-rep home: wallet and quiz box (SPEC.md section 2). */
+// Swiper's code and CSS come with the carousel's own chunk, after the home has rendered (decision 024).
+const ArticleCarousel = lazy(() =>
+  import('../../articles/load-article-carousel.ts').then((m) => m.loadArticleCarousel()),
+);
+
+/** The sales-rep home: wallet, quiz box and the article carousel (SPEC.md section 2). */
 export function RepHome({ me }: { me: User }) {
   const { t } = useTranslation();
   return (
@@ -16,6 +23,12 @@ export function RepHome({ me }: { me: User }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <QuizBox me={me} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          {/* The carousel's height is held before its chunk and articles arrive: nothing below moves. */}
+          <Suspense fallback={<div style={{ height: CAROUSEL_HEIGHT }} />}>
+            <ArticleCarousel />
+          </Suspense>
         </Grid.Col>
       </Grid>
     </Page>

@@ -1,10 +1,10 @@
 import { type Image, QUIZ_LIMITS } from '@incentive/contracts';
 import { Anchor, Stack, Textarea, TextInput } from '@mantine/core';
 import { ImageInput, ImagePreview } from '../../../components/image-input.tsx';
+import { RichTextInput } from '../../../components/rich-text-input.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import type { GeneralDraft } from '../lib/quiz-draft.ts';
 import { EditableField, ReadHtml, ReadValue } from './editable-field.tsx';
-import { RichTextInput } from './rich-text-input.tsx';
 
 export type GeneralErrors = Partial<Record<'name' | 'lead' | 'text' | 'video_url' | 'image', string>>;
 

@@ -1,10 +1,10 @@
 import { QUIZ_LIMITS, type QuestionType } from '@incentive/contracts';
 import { Button, Group, Radio, Stack, Tabs, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { RichTextInput } from '../../../components/rich-text-input.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { type AnswerDraft, newAnswer, type QuestionDraft } from '../lib/quiz-draft.ts';
 import { EditableField, ReadHtml, ReadValue } from './editable-field.tsx';
-import { RichTextInput } from './rich-text-input.tsx';
 
 export const answerTabValue = (uid: number) => `a${uid}`;
 

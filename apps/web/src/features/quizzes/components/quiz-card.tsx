@@ -1,13 +1,13 @@
 import { can, mayOpen } from '@incentive/contracts';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
+import { CardMedia } from '../../../components/card-media.tsx';
+import { LinkButton } from '../../../components/link-button.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import type { QuizCardItem } from '../api/get-rep-quizzes.ts';
-import { LinkButton } from './link-button.tsx';
-import { QuizMedia } from './quiz-media.tsx';
 import { QuizStatusBadge } from './quiz-status-badge.tsx';
 
 /** One quiz of the rep's list: media, name, lead, reward, whether it is done, and 'more'. */
@@ -24,7 +24,12 @@ export function QuizCard({ quiz, priority }: { quiz: QuizCardItem; priority: boo
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={`quiz-${quiz.id}-name`}>
       <Card.Section>
-        <QuizMedia name={quiz.name} image={quiz.image} videoUrl={quiz.video_url} priority={priority} />
+        <CardMedia
+          image={quiz.image}
+          videoUrl={quiz.video_url}
+          videoLabel={t('quizPh.videoTitle', { name: quiz.name })}
+          priority={priority}
+        />
       </Card.Section>
       <Stack gap="xs" mt="md" style={{ flex: 1 }}>
         <Group gap={6}>

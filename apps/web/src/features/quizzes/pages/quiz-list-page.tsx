@@ -2,10 +2,10 @@ import { Center, Loader, Pagination, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { useErrorToast } from '../../../lib/list-error-toast.ts';
 import { parseId } from '../../../lib/paths.ts';
 import { useRepQuizzes } from '../api/get-rep-quizzes.ts';
 import { QuizCard } from '../components/quiz-card.tsx';
-import { useErrorToast } from '../hooks.ts';
 import classes from './quiz-list-page.module.css';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * What a quiz's video link plays as on a card (SPEC.md section 2, rep lists: autoplay, muted).
+ * What a quiz's or an article's video link plays as on a card (SPEC.md section 2, rep lists: autoplay, muted).
  * YouTube and Vimeo links become their embed players (the only frame hosts the API's CSP allows);
  * a link to a video file plays in <video>; anything else is not playable and the card falls back
  * to the image or the placeholder.

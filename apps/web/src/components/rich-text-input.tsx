@@ -4,33 +4,39 @@ import { Link, RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { useTranslation } from '../lib/i18n.ts';
+import { addLazyStrings } from '../lib/lazy-strings.ts';
+import en from '../locales/rich-text-input/en.json';
+import pl from '../locales/rich-text-input/pl.json';
+
+// Its toolbar's names come with it: the editors that use it (quizzes, articles) are lazy back-office pages.
+addLazyStrings({ pl, en });
 
 /** The toolbar's names in the interface's language (they are the buttons' aria-labels). */
 function useEditorLabels(): Partial<RichTextEditorLabels> {
   const { t } = useTranslation();
   return {
-    boldControlLabel: t('quizAdmin.editor.bold'),
-    italicControlLabel: t('quizAdmin.editor.italic'),
-    strikeControlLabel: t('quizAdmin.editor.strike'),
-    h2ControlLabel: t('quizAdmin.editor.h2'),
-    h3ControlLabel: t('quizAdmin.editor.h3'),
-    bulletListControlLabel: t('quizAdmin.editor.bulletList'),
-    orderedListControlLabel: t('quizAdmin.editor.orderedList'),
-    linkControlLabel: t('quizAdmin.editor.link'),
-    unlinkControlLabel: t('quizAdmin.editor.unlink'),
-    linkEditorInputLabel: t('quizAdmin.editor.linkUrl'),
+    boldControlLabel: t('richText.bold'),
+    italicControlLabel: t('richText.italic'),
+    strikeControlLabel: t('richText.strike'),
+    h2ControlLabel: t('richText.h2'),
+    h3ControlLabel: t('richText.h3'),
+    bulletListControlLabel: t('richText.bulletList'),
+    orderedListControlLabel: t('richText.orderedList'),
+    linkControlLabel: t('richText.link'),
+    unlinkControlLabel: t('richText.unlink'),
+    linkEditorInputLabel: t('richText.linkUrl'),
     linkEditorInputPlaceholder: 'https://example.com',
     linkEditorSave: t('common.save'),
-    linkEditorExternalLink: t('quizAdmin.editor.linkExternal'),
-    linkEditorInternalLink: t('quizAdmin.editor.linkInternal'),
-    undoControlLabel: t('quizAdmin.editor.undo'),
-    redoControlLabel: t('quizAdmin.editor.redo'),
+    linkEditorExternalLink: t('richText.linkExternal'),
+    linkEditorInternalLink: t('richText.linkInternal'),
+    undoControlLabel: t('richText.undo'),
+    redoControlLabel: t('richText.redo'),
   };
 }
 
 /**
- * Rich text (SPEC.md: quiz text, question text) with Mantine's tiptap editor: StarterKit without its
+ * Rich text (SPEC.md: quiz text, question text, article content) with Mantine's tiptap editor: StarterKit without its
  * own link (Mantine's Link replaces it). The value is HTML; an empty document is ''. A value set
  * from outside (cancel, clear) replaces the document.
  */

@@ -1,0 +1,2 @@
+CREATE INDEX "articles_search_trgm_idx" ON "articles" USING gin (lower("title" || ' ' || "lead") gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "products_name_trgm_idx" ON "products" USING gin (lower("name") gin_trgm_ops) WITH (fastupdate=false) WHERE "products"."deleted_at" is null;

@@ -1,0 +1,93 @@
+import type { Image } from '@incentive/contracts';
+import { Box, Center } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
+import { VIDEO_HEIGHTS, type VideoSource, videoSource } from '../lib/video-source.ts';
+import { ResponsiveImage } from './responsive-image.tsx';
+
+/** A card is half the content width from 992 px (two columns), the whole width below; the container stops at 1320 px. */
+const CARD_SIZES = '(min-width: 1320px) 640px, (min-width: 992px) 50vw, 100vw';
+
+/**
+ * The top of a rep list's card, quiz or article (SPEC.md section 2, rep lists): the video muted and
+ * playing by itself when the link plays, else the image, else a placeholder; all in one box of the
+ * spec's video heights so the cards line up. `videoLabel` names the video for screen readers.
+ */
+export function CardMedia({
+  image,
+  videoUrl,
+  videoLabel,
+  priority,
+}: {
+  image: Image | null;
+  videoUrl: string | null;
+  videoLabel: string;
+  priority: boolean;
+}) {
+  const video = videoSource(videoUrl);
+  return (
+    <Box h={VIDEO_HEIGHTS} bg="gray.1" style={{ overflow: 'hidden' }} data-testid="card-media">
+      {video ? (
+        <VideoPlayer video={video} label={videoLabel} eager={priority} cover />
+      ) : image ? (
+        <ResponsiveImage
+          image={image}
+          sizes={CARD_SIZES}
+          alt=""
+          priority={priority}
+          style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      ) : (
+        <Center h="100%" c="gray.5" aria-hidden>
+          <IconPhoto size={64} stroke={1.25} />
+        </Center>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * A playable video link (lib/video-source.ts): the YouTube or Vimeo player, or a video file muted
+ * and looping. `cover` fills a card's box; without it the player keeps 16:9 and shows its controls.
+ */
+export function VideoPlayer({
+  video,
+  label,
+  eager,
+  cover = false,
+  className,
+}: {
+  video: NonNullable<VideoSource>;
+  label: string;
+  eager: boolean;
+  cover?: boolean;
+  className?: string;
+}) {
+  const style = cover
+    ? { border: 0, width: '100%', height: '100%', display: 'block', objectFit: 'cover' as const }
+    : { border: 0, width: '100%', aspectRatio: '16 / 9', display: 'block' };
+  return video.kind === 'embed' ? (
+    <iframe
+      src={video.src}
+      title={label}
+      allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+      allowFullScreen
+      loading={eager ? 'eager' : 'lazy'}
+      referrerPolicy="strict-origin-when-cross-origin"
+      className={className}
+      style={style}
+    />
+  ) : (
+    <video
+      src={video.src}
+      autoPlay
+      muted
+      loop
+      playsInline
+      controls={!cover}
+      preload="metadata"
+      aria-label={label}
+      className={className}
+      style={style}
+    />
+  );
+}

@@ -1,0 +1,225 @@
+import '../lib/strings.ts';
+import {
+  ADMIN_ARTICLE_SORT_FIELDS,
+  type AdminArticleListQuery,
+  type AdminArticleListRow,
+  ARTICLE_STATUSES,
+  type ArticleStatus,
+} from '@incentive/contracts';
+import { ActionIcon, Anchor, Button, Group, SegmentedControl, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconEye, IconPlus } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Page } from '../../../components/page.tsx';
+import { PagedTable } from '../../../components/table/paged-table.tsx';
+import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { failureOf } from '../../../lib/mutation.ts';
+import { paths } from '../../../lib/paths.ts';
+import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useTableState } from '../../../lib/use-table-state.ts';
+import { confirmDelete } from '../../back-office/components/confirm-delete.tsx';
+import { RowActions } from '../../back-office/components/row-actions.tsx';
+import { useErrorToast } from '../../back-office/hooks/use-error-toast.ts';
+import { useDeleteArticle } from '../api/delete-article.ts';
+import { useArticles } from '../api/get-articles.ts';
+import { ArticleStatusBadge } from '../components/article-status-badge.tsx';
+import { ArticleThumb } from '../components/article-thumb.tsx';
+
+type ArticleSort = AdminArticleListQuery['sort'];
+type StatusFilter = ArticleStatus | 'all';
+
+/** The filter's order: what an editor looks for first. */
+const FILTERS: StatusFilter[] = ['all', 'published', 'scheduled', 'draft', 'deleted'];
+const FILTER_KEYS: Record<StatusFilter, string> = {
+  all: 'articleAdmin.filter.all',
+  published: 'articleAdmin.filter.published',
+  scheduled: 'articleAdmin.filter.scheduled',
+  draft: 'articleAdmin.filter.draft',
+  deleted: 'articleAdmin.filter.deleted',
+};
+const isFilter = (v: string | null): v is StatusFilter =>
+  v === 'all' || (ARTICLE_STATUSES as readonly string[]).includes(v ?? '');
+
+/**
+ * `/articles` (SPEC.md section 2 "Articles (admin)"): every article with its image, status and
+ * publication date, paged, searched, sorted and filtered by status on the server. Create, edit,
+ * preview and delete (with a confirmation); a deleted article stays listed under 'Usunięte'.
+ */
+export function ArticleListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const remove = useDeleteArticle();
+  const state = useTableState<ArticleSort>('created_at', 'desc');
+  const [filter, setFilter] = useState<StatusFilter>('all');
+  const list = useArticles({ ...state.params, status: filter === 'all' ? undefined : filter });
+  useErrorToast(list.error, 'article.toast.errorList');
+
+  const changeFilter = (value: string | null) => {
+    if (!isFilter(value)) return;
+    setFilter(value);
+    state.setPage(1);
+  };
+
+  const askDelete = (a: AdminArticleListRow) =>
+    confirmDelete({
+      title: t('articleAdmin.list.deleteTitle'),
+      text: t('articleAdmin.list.deleteConfirm', { name: a.name }),
+      onConfirm: () =>
+        remove.mutate(a.id, {
+          // The server's own message ('Artykuł został usunięty'), in the user's language.
+          onSuccess: (res) => toastSuccess(res?.message || t('article.deleted')),
+          onError: (err) => toastFailure(failureOf(err), 'articleAdmin.toast.errorDelete'),
+        }),
+    });
+
+  // A deleted article is read-only history: it opens in the preview.
+  const open = (a: AdminArticleListRow) =>
+    navigate(a.status === 'deleted' ? paths.articlePreview(a.id) : paths.articleEdit(a.id));
+
+  const columns: DataTableColumn<AdminArticleListRow>[] = [
+    {
+      accessor: 'image',
+      title: t('articleAdmin.fields.image'),
+      width: 88,
+      render: (a) => <ArticleThumb image={a.image} />,
+    },
+    {
+      accessor: 'name',
+      title: t('articleAdmin.fields.title'),
+      sortable: true,
+      pinned: 'left',
+      width: phone ? 160 : undefined,
+      render: (a) => (
+        <Stack gap={2}>
+          <Anchor
+            component={Link}
+            to={a.status === 'deleted' ? paths.articlePreview(a.id) : paths.articleEdit(a.id)}
+            fz="sm"
+            fw={600}
+            lineClamp={2}
+            onClick={(e) => e.stopPropagation()}
+          >
+            {a.name}
+          </Anchor>
+          {!phone && (
+            <Text fz="xs" c="dimmed" lineClamp={1}>
+              {a.lead}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'status',
+      title: t('articleAdmin.fields.status'),
+      render: (a) => <ArticleStatusBadge status={a.status} />,
+    },
+    {
+      accessor: 'published_at',
+      title: t('articleAdmin.fields.publishedAt'),
+      sortable: true,
+      noWrap: true,
+      render: (a) => formatDateTime(a.published_at) ?? t('articleAdmin.list.notPublished'),
+    },
+    {
+      accessor: 'product',
+      title: t('articleAdmin.fields.product'),
+      render: (a) => (
+        <Text fz="sm" lineClamp={2}>
+          {a.product?.name ?? t('articleAdmin.list.noProduct')}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'created_at',
+      title: t('articleAdmin.fields.createdAt'),
+      sortable: true,
+      noWrap: true,
+      render: (a) => formatDateTime(a.created_at),
+    },
+    {
+      accessor: 'actions',
+      title: t('table.actions'),
+      textAlign: 'right',
+      pinned: 'right',
+      render: (a) => (
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          <Tooltip label={t('articleAdmin.list.preview', { name: a.name })} withArrow>
+            <ActionIcon
+              variant="subtle"
+              component={Link}
+              to={paths.articlePreview(a.id)}
+              aria-label={t('articleAdmin.list.preview', { name: a.name })}
+              onClick={(e: React.MouseEvent) => e.stopPropagation()}
+            >
+              <IconEye size={18} />
+            </ActionIcon>
+          </Tooltip>
+          {a.status !== 'deleted' && (
+            <RowActions
+              editLabel={t('articleAdmin.list.edit', { name: a.name })}
+              onEdit={() => navigate(paths.articleEdit(a.id))}
+              deleteLabel={t('articleAdmin.list.delete', { name: a.name })}
+              onDelete={() => askDelete(a)}
+            />
+          )}
+        </Group>
+      ),
+    },
+  ];
+
+  const filterData = FILTERS.map((f) => ({ value: f, label: t(FILTER_KEYS[f]) }));
+
+  return (
+    <Page
+      title={t('articleAdmin.list.title')}
+      subtitle={t('articleAdmin.list.subtitle')}
+      actions={
+        <Button component={Link} to={paths.articleCreate()} leftSection={<IconPlus size={16} aria-hidden />}>
+          {t('articleAdmin.list.create')}
+        </Button>
+      }
+    >
+      <Stack gap="sm">
+        {phone ? (
+          <Select
+            label={t('articleAdmin.filter.label')}
+            data={filterData}
+            value={filter}
+            onChange={changeFilter}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+        ) : (
+          <SegmentedControl
+            aria-label={t('articleAdmin.filter.label')}
+            data={filterData}
+            value={filter}
+            onChange={changeFilter}
+            style={{ alignSelf: 'flex-start' }}
+          />
+        )}
+        <TableToolbar
+          search={state.search}
+          onSearch={state.setSearch}
+          placeholder={t('articleAdmin.list.searchPlaceholder')}
+          total={list.data?.total}
+        />
+        <PagedTable
+          label={t('articleAdmin.list.title')}
+          state={state}
+          data={list.data}
+          fetching={list.isFetching}
+          columns={columns}
+          sortFields={ADMIN_ARTICLE_SORT_FIELDS}
+          onRowClick={open}
+        />
+      </Stack>
+    </Page>
+  );
+}

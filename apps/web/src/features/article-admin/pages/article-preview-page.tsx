@@ -1,0 +1,77 @@
+import '../lib/strings.ts';
+import type { AdminArticle } from '@incentive/contracts';
+import { Alert, Button, Container, Group, Stack, Text } from '@mantine/core';
+import { IconEyeOff, IconPencil } from '@tabler/icons-react';
+import { Link, Navigate, useParams } from 'react-router';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { parseId, paths } from '../../../lib/paths.ts';
+import { ArticleView } from '../../articles/index.ts';
+import { PageLoader } from '../../back-office/components/page-loader.tsx';
+import { useLoadFailureRedirect } from '../../back-office/hooks/use-load-failure-redirect.ts';
+import { useArticle } from '../api/get-article.ts';
+import { ArticleStatusBadge } from '../components/article-status-badge.tsx';
+
+/**
+ * `/articles/preview/{id}` (SPEC.md section 2): the article as a rep will read it (the rep's own
+ * view: full-width image, HTML, 'Inne artykuły' back to /articles), with a banner when reps cannot
+ * see it yet (draft, scheduled) or any more (deleted).
+ */
+export function ArticlePreviewPage() {
+  const id = parseId(useParams().id);
+  const article = useArticle(id);
+  useLoadFailureRedirect(article.error, 'article.toast.errorDetails', paths.articles());
+
+  if (id === null) return <Navigate to={paths.articles()} replace />;
+  if (!article.data) return <PageLoader />;
+  return <Preview article={article.data} />;
+}
+
+function Preview({ article }: { article: AdminArticle }) {
+  const { t } = useTranslation();
+  const hidden = article.status !== 'published';
+  const when = formatDateTime(article.published_at);
+  return (
+    <Container size={900} py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="md">
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Group gap="sm" wrap="wrap">
+            <ArticleStatusBadge status={article.status} />
+            {article.status === 'published' && when && (
+              <Text fz="sm" c="dimmed">
+                {t('articleAdmin.preview.publishedAt', { date: when })}
+              </Text>
+            )}
+            {article.product && (
+              <Text fz="sm" c="dimmed">
+                {t('articleAdmin.preview.product', { name: article.product.name })}
+              </Text>
+            )}
+          </Group>
+          {article.status !== 'deleted' && (
+            <Button
+              variant="default"
+              size="sm"
+              component={Link}
+              to={paths.articleEdit(article.id)}
+              leftSection={<IconPencil size={16} aria-hidden />}
+            >
+              {t('articleAdmin.preview.edit')}
+            </Button>
+          )}
+        </Group>
+        {hidden && (
+          <Alert
+            variant="light"
+            color={article.status === 'deleted' ? 'red' : article.status === 'scheduled' ? 'blue' : 'yellow'}
+            icon={<IconEyeOff size={18} aria-hidden />}
+            data-testid="preview-banner"
+          >
+            {t(`articleAdmin.preview.${article.status}`, { date: when })}
+          </Alert>
+        )}
+        <ArticleView article={article} backTo={paths.articles()} />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,35 @@
+import {
+  API,
+  CAROUSEL_ARTICLES,
+  type Paged,
+  REP_ARTICLE_PAGE_SIZE,
+  type RepArticleListItem,
+} from '@incentive/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { fetchOrThrow } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+const fetchArticles = (page: number, perPage: number, signal: AbortSignal) =>
+  fetchOrThrow<Paged<RepArticleListItem>>(API.articles, {
+    query: { page, per_page: perPage, sort: 'published_at', order: 'desc' },
+    signal,
+  });
+
+/** GET /api/articles as a rep: published articles whose date has come, newest first, 4 a page (SPEC.md section 9). */
+export function useRepArticles(page: number) {
+  return useQuery({
+    queryKey: [...queryKeys.articles, 'rep-list', page],
+    queryFn: ({ signal }) => fetchArticles(page, REP_ARTICLE_PAGE_SIZE, signal),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** The home carousel's articles: the first 100 (SPEC.md section 9). */
+export function useCarouselArticles() {
+  return useQuery({
+    queryKey: [...queryKeys.articles, 'carousel'],
+    queryFn: ({ signal }) => fetchArticles(1, CAROUSEL_ARTICLES, signal).then((r) => r.data),
+    retry: false,
+  });
+}
