@@ -5,8 +5,8 @@ import { signIn, submitLogin, userMenuButton } from './support/auth.ts';
 import { PHONE, useBrowser } from './support/browser.ts';
 
 /*
- * Decision 022: a signed-in visitor's GET /api/me leaves with the entry, before the signed-in
- * area's code has arrived, and is made once; an early call made with a token that is no longer the
+ * Decisions 022 and 025: each first-visited route's HTML names its chunks (the login page's also
+ * holds the page itself, pre-rendered and hydrated); a signed-in visitor's GET /api/me is made once; an early call made with a token that is no longer the
  * stored one never decides a later session; the user menu opens on a click that comes before its
  * code has arrived.
  */
@@ -24,22 +24,99 @@ function recordRequests(page: Page): string[] {
 }
 
 describe('the first load', () => {
-  test('a signed-in rep opening /dashboard asks who it is once, before the signed-in area is downloaded', async () => {
+  test("a signed-in rep opening /dashboard gets the page's chunks named in its HTML and asks who it is once", async () => {
     const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
     await signIn(page, ACCOUNTS.seller);
     const requests = recordRequests(page);
-    await page.goto('/dashboard');
+    const response = await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Portfel' }).waitFor();
 
-    const me = requests.indexOf('GET /api/me');
-    const gate = requests.findIndex((r) => /\/assets\/session-gate-[\w-]+\.js$/.test(r));
-    const home = requests.findIndex((r) => /\/assets\/dashboard-page-[\w-]+\.js$/.test(r));
-    expect(me).toBeGreaterThanOrEqual(0);
-    expect(gate).toBeGreaterThan(me);
-    expect(home).toBeGreaterThan(me);
+    // The route's first chunks download with the entry (decision 025), not after it has run.
+    const html = (await response?.text()) ?? '';
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/session-gate-[\w-]+\.js">/);
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/dashboard-page-[\w-]+\.js">/);
     expect(requests.filter((r) => r === 'GET /api/me')).toHaveLength(1);
+    expect(requests.some((r) => /\/assets\/session-gate-[\w-]+\.js$/.test(r))).toBe(true);
+    expect(requests.some((r) => /\/assets\/dashboard-page-[\w-]+\.js$/.test(r))).toBe(true);
     // Nothing after the first paint was fetched for it: no toast container until a toast is wanted.
     expect(requests.some((r) => /\/assets\/toasts-[\w-]+\.js$/.test(r))).toBe(false);
+  });
+
+  test("a page some roles may not open is not named in its HTML: a supplier's admin never downloads the withdrawals page", async () => {
+    const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await signIn(page, ACCOUNTS.provider);
+    const requests = recordRequests(page);
+    const response = await page.goto('/withdraw');
+    const html = (await response?.text()) ?? '';
+    expect(html).toMatch(/\/assets\/session-gate-[\w-]+\.js/);
+    expect(html).not.toMatch(/withdrawals-page-/);
+    // Turned away home, as the role policy says.
+    await page.waitForURL((u) => u.pathname !== '/withdraw');
+    await userMenuButton(page).waitFor();
+    expect(requests.some((r) => /\/assets\/withdrawals-page-[\w-]+\.js$/.test(r))).toBe(false);
+  });
+
+  test('the login page is painted from its HTML before any script runs', async () => {
+    const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true, javaScriptEnabled: false });
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Zaloguj się' }).waitFor();
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Zaloguj' }).waitFor();
+    // Styled already: the HTML names the page's stylesheets, so the button has its colour.
+    const button = await page
+      .getByRole('button', { name: 'Zaloguj' })
+      .evaluate((b) => getComputedStyle(b).backgroundColor);
+    expect(button).not.toBe('rgba(0, 0, 0, 0)');
+  });
+
+  test('the pre-rendered login page is hydrated in place, without errors, and signs in', async () => {
+    const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    page.on('pageerror', (e) => errors.push(e.message));
+    const requests = recordRequests(page);
+    await page.goto('/');
+    // The element painted from the HTML is the one React keeps (hydration, not a second drawing).
+    await page.evaluate(() => {
+      (window as unknown as { firstHeading: Element | null }).firstHeading = document.querySelector('h1');
+    });
+    await submitLogin(page, ACCOUNTS.seller.email, DEMO_PASSWORD);
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await page.getByRole('heading', { name: 'Portfel' }).waitFor();
+    expect(errors).toEqual([]);
+    // No stylesheet the HTML named was fetched again when the signed-in pages loaded theirs.
+    const css = requests.filter((r) => r.endsWith('.css'));
+    expect(css).toEqual([...new Set(css)]);
+
+    const hydrated = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await hydrated.goto('/');
+    await hydrated.evaluate(() => {
+      (window as unknown as { firstHeading: Element | null }).firstHeading = document.querySelector('h1');
+    });
+    // Typing reaches the form's state once React has taken the page over: the error for a bad e-mail shows.
+    await hydrated.getByRole('textbox', { name: 'E-mail', exact: true }).fill('not-an-email');
+    await hydrated.getByRole('button', { name: 'Zaloguj' }).click();
+    await hydrated
+      .getByText(/adres e-mail/i)
+      .first()
+      .waitFor();
+    expect(
+      await hydrated.evaluate(
+        () => (window as unknown as { firstHeading: Element | null }).firstHeading === document.querySelector('h1'),
+      ),
+    ).toBe(true);
+  });
+
+  test('a visitor who chose English gets the login page in English, not the Polish pre-render', async () => {
+    const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Zaloguj się' }).count()).toBe(0);
+    expect(await page.getByRole('heading').count()).toBe(1);
   });
 
   test('a stale token left in the browser does not sign out the next sign-in', async () => {

@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { buildStamp } from './build/build-stamp.ts';
 import { chunkContents } from './build/chunk-contents.ts';
+import { firstLoadHtml } from './build/first-load-html.ts';
 import { mantineCssPerComponent } from './build/mantine-css.ts';
 
 /*
@@ -52,6 +53,7 @@ export default defineConfig({
     chunkContents(),
     // Every text file also as .br and .gz, once, at the best ratio: the server sends the one the client accepts.
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.vite\//], logLevel: 'silent' }),
+    firstLoadHtml(),
     buildStamp(),
   ],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },

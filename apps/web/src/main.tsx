@@ -5,29 +5,32 @@ import { earlyUser } from './lib/early-me.ts';
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
-import { StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { Providers } from './app/providers.tsx';
-import { AppRoutes, preloadRoute } from './app/router.tsx';
-import { i18nReady } from './lib/i18n.ts';
+import { AppTree } from './app/app-tree.tsx';
+import { preloadRoute } from './app/router.tsx';
+import { i18n, i18nReady } from './lib/i18n.ts';
 
 // The first page's chunks load while React starts; the guarded page's once the user is known.
 preloadRoute(location.pathname);
 void earlyUser().then((me) => me && preloadRoute(location.pathname, me));
 
 // Polish is ready at once; a stored English choice waits for its chunk so no Polish text flashes.
-void i18nReady.then(() =>
-  createRoot(document.getElementById('root') as HTMLElement).render(
-    <StrictMode>
-      <Providers>
-        <BrowserRouter>
-          {/* Nothing to show until the first page's chunk is in: the page itself is the first paint. */}
-          <Suspense fallback={null}>
-            <AppRoutes />
-          </Suspense>
-        </BrowserRouter>
-      </Providers>
-    </StrictMode>,
-  ),
-);
+// In a transition, React renders (or hydrates) the first page in slices of a few milliseconds
+// instead of one long task: a phone's main thread stays free for input while the page builds.
+void i18nReady.then(() => {
+  const container = document.getElementById('root') as HTMLElement;
+  const tree = <AppTree router={BrowserRouter} />;
+  // The build pre-renders the login page in Polish (build/first-load-html.ts): hydrate what is
+  // already on screen. Any other case (an English choice) starts from an empty root.
+  if (container.dataset.prerendered === i18n.language) {
+    startTransition(() => {
+      hydrateRoot(container, tree);
+    });
+    return;
+  }
+  container.replaceChildren();
+  const root = createRoot(container);
+  startTransition(() => root.render(tree));
+});

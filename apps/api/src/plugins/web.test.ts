@@ -38,6 +38,36 @@ describe('serving the built web app', () => {
     }
   });
 
+  it("serves the build's first-load page for its path, index.html for every other path", async () => {
+    // As apps/web/build/first-load-html.ts writes them: a page per first-visited route, and their index.
+    mkdirSync(path.join(dist, 'pages'));
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(path.join(dist, 'pages', 'login.html'), '<!doctype html><title>login</title>');
+    writeFileSync(
+      path.join(dist, '.vite', 'first-load-pages.json'),
+      JSON.stringify({ '/': 'pages/login.html', '/dashboard': 'pages/dashboard.html' }),
+    );
+    try {
+      for (const url of ['/', '/?next=1']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe('<!doctype html><title>login</title>');
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+      }
+      // Its file missing (a build in progress): index.html, as for any other path.
+      for (const url of ['/dashboard', '/withdraw', '/constructor', '/toString']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe('<!doctype html><title>app</title>');
+      }
+      // The build's own records are not for the browser.
+      expect((await app.inject({ method: 'GET', url: '/.vite/first-load-pages.json' })).statusCode).toBe(404);
+    } finally {
+      rmSync(path.join(dist, 'pages'), { recursive: true });
+      rmSync(path.join(dist, '.vite'), { recursive: true });
+    }
+  });
+
   it('serves hashed assets with a one-year immutable cache', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);

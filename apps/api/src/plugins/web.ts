@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +11,8 @@ import { AppError, notFound } from '../lib/app-error.ts';
  * page fails loudly instead of parsing HTML as JavaScript. The build also writes each text file as
  * .br and .gz (vite.config.ts): the variant the client accepts is sent as it is, with
  * `content-encoding` and `vary: accept-encoding`, so no asset is compressed per request.
+ * A path the build wrote a first-load page for (the login page pre-rendered, the rep's first pages
+ * naming their chunks: apps/web/build/first-load-html.ts) gets that page instead of index.html.
  */
 export async function webPlugin(app: FastifyInstance, opts: { dist?: string }) {
   const dist = path.resolve(opts.dist ?? '.');
@@ -19,7 +21,7 @@ export async function webPlugin(app: FastifyInstance, opts: { dist?: string }) {
     await app.register(fastifyStatic, {
       root: dist,
       wildcard: true,
-      index: ['index.html'],
+      index: false,
       preCompressed: true,
       // The build's own records (.vite/manifest.json, .build-stamp.json) are not for the browser.
       dotfiles: 'ignore',
@@ -31,12 +33,31 @@ export async function webPlugin(app: FastifyInstance, opts: { dist?: string }) {
       },
     });
   }
+  // `/` is a page like any other (the static plugin serves no index): the login page the build pre-rendered.
+  if (hasWeb)
+    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile(firstLoadPage(dist, '/')));
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(pathname);
     if (pathname.startsWith('/api/') || pathname === '/api' || !hasWeb || req.method !== 'GET' || looksLikeFile) {
       throw req.url.startsWith('/api') ? new AppError(404, 'errors.routeNotFound') : notFound();
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').sendFile(firstLoadPage(dist, pathname));
   });
+}
+
+/** The build's page for a path (dist/.vite/first-load-pages.json, read per page load: a rebuild needs no restart). */
+function firstLoadPage(dist: string, pathname: string): string {
+  const normal = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  try {
+    const pages = JSON.parse(readFileSync(path.join(dist, '.vite/first-load-pages.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
+    const page = Object.hasOwn(pages, normal) ? pages[normal] : undefined;
+    if (page && existsSync(path.join(dist, page))) return page;
+  } catch {
+    // A build without first-load pages (or a test's dist): every path gets index.html.
+  }
+  return 'index.html';
 }

@@ -1,9 +1,10 @@
 import { POLICY } from '@incentive/contracts';
 import { Center, Loader } from '@mantine/core';
-import { useEffect } from 'react';
+import { use, useEffect } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { useMe } from '../features/auth/api/get-me.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
+import { earlyMeWaiting } from '../lib/early-me.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { paths } from '../lib/paths.ts';
 import { getToken } from '../lib/session.ts';
@@ -14,6 +15,10 @@ import { toastError } from '../lib/toast.ts';
  * warehouse, the user is signed out and sent to / with an error (SPEC.md section 4).
  */
 export function SessionGate() {
+  // On the first load, wait (suspended) for the GET /api/me the entry sent: the page then renders
+  // in the first render's time slices, not in a second render that would block the main thread.
+  const early = earlyMeWaiting();
+  if (early) use(early);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signOut = useSignOut();

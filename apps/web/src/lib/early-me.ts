@@ -10,12 +10,43 @@ import { getToken } from './session.ts';
  */
 const startedWith = getToken()?.token;
 let pending: Promise<ApiResult<User>> | undefined = startedWith ? request<User>(API.me) : undefined;
+/** The early call's answer once it has come (`undefined` until then). */
+let answer: ApiResult<User> | undefined;
+/** Settles (never rejects) when the early call has answered; undefined once it has. */
+let waiting: Promise<unknown> | undefined = pending?.then(
+  (r) => {
+    answer = r;
+    waiting = undefined;
+  },
+  () => {
+    waiting = undefined;
+  },
+);
+
+const current = () => pending !== undefined && getToken()?.token === startedWith;
 
 /** The call the entry started, once, if it was made with the current token. */
 export function takeEarlyMe(): Promise<ApiResult<User>> | undefined {
   const taken = pending;
+  const ok = current();
   pending = undefined;
-  return taken && getToken()?.token === startedWith ? taken : undefined;
+  return ok ? taken : undefined;
+}
+
+/**
+ * The early call's user, once, if it has already answered with success for the current token: the
+ * session gate starts with it, so the page renders in the first (sliced) render rather than in a
+ * second, blocking one when the query's answer comes.
+ */
+export function takeEarlyAnswer(): User | undefined {
+  if (!current() || !answer?.isSuccess) return undefined;
+  pending = undefined;
+  return answer.payload;
+}
+
+/** While the early call (for the current token) is out: a promise that settles when it answers. */
+export function earlyMeWaiting(): Promise<unknown> | undefined {
+  return current() ? waiting : undefined;
 }
 
 /** The early call's user when it succeeded (to preload the page this user may open), else null. */

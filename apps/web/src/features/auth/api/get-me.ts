@@ -1,7 +1,7 @@
 import { API, type User } from '@incentive/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { fetchOrThrow, payloadOrThrow } from '../../../lib/api-client.ts';
-import { takeEarlyMe } from '../../../lib/early-me.ts';
+import { takeEarlyAnswer, takeEarlyMe } from '../../../lib/early-me.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { getToken } from '../../../lib/session.ts';
 
@@ -10,6 +10,8 @@ export function useMe() {
   return useQuery({
     queryKey: queryKeys.me,
     // The first time, the call the entry already started (lib/early-me.ts).
+    // Already answered when the session gate first renders (it waits for it): start with that user.
+    initialData: takeEarlyAnswer,
     queryFn: ({ signal }) => takeEarlyMe()?.then(payloadOrThrow) ?? fetchOrThrow<User>(API.me, { signal }),
     enabled: getToken() !== null,
     retry: false,

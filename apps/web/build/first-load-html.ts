@@ -1,0 +1,143 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { type GuardedPage, PAGES, POLICY, ROLES } from '@incentive/contracts';
+import { createServer, type Manifest, type Plugin } from 'vite';
+
+/*
+ * One HTML file per first-visited route (decision 025). index.html names only the entry's files;
+ * the route's lazy chunks were found by the entry once it had arrived and run, a round trip or
+ * more later on a phone. Each file here also names the chunks and stylesheets its route renders
+ * first (`modulepreload`, `preload`), so they download with the entry; the login page's file
+ * also holds the page itself, pre-rendered, so it paints before any script has run (main.tsx
+ * hydrates it). The server sends a route's file for its path, index.html for every other path.
+ */
+
+/** The shell around every signed-in page (as scripts/bundle-budget/pages.ts lists it). */
+const SIGNED_IN_SHELL = ['src/app/signed-in-area.tsx', 'src/app/session-gate.tsx', 'src/app/layout/app-layout.tsx'];
+
+interface FirstLoadRoute {
+  /** The file under dist/, e.g. `pages/login.html`. */
+  name: string;
+  path: string;
+  /** Lazy chunks (manifest keys) the route renders first. */
+  chunks: string[];
+  /** A guarded page's own chunk: named only when every role may open it (a role turned away never downloads it). */
+  page?: { name: GuardedPage; chunk: string };
+  /** Pre-render the page into the HTML (signed-out pages only: nothing of a user is known at build time). */
+  prerender?: boolean;
+}
+
+export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
+  { name: 'login', path: PAGES.login, chunks: ['src/features/auth/pages/login-page.tsx'], prerender: true },
+  {
+    name: 'dashboard',
+    path: PAGES.dashboard,
+    chunks: SIGNED_IN_SHELL,
+    page: { name: 'dashboard', chunk: 'src/features/dashboard/pages/dashboard-page.tsx' },
+  },
+  {
+    name: 'withdraw',
+    path: PAGES.withdraw,
+    chunks: SIGNED_IN_SHELL,
+    page: { name: 'withdraw', chunk: 'src/features/wallet/pages/withdrawals-page.tsx' },
+  },
+];
+
+/** dist/.vite/first-load-pages.json: path → the HTML file the server sends for it. */
+export const FIRST_LOAD_PAGES_FILE = '.vite/first-load-pages.json';
+
+const everyRoleMayOpen = (page: GuardedPage) => ROLES.every((role) => POLICY[role].pages.includes(page));
+
+/** The files a set of manifest entries needs: their chunks, static imports (transitively) and stylesheets. */
+function filesOf(manifest: Manifest, keys: string[]): { js: Set<string>; css: Set<string> } {
+  const js = new Set<string>();
+  const css = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`first-load-html: ${key} is not in the build's manifest`);
+    if (js.has(chunk.file)) return;
+    js.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return { js, css };
+}
+
+function writeCompressed(file: string, text: string) {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const bytes = Buffer.from(text);
+  writeFileSync(file, bytes);
+  writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+}
+
+export function firstLoadHtml(): Plugin {
+  let root = '';
+  let outDir = '';
+  return {
+    name: 'first-load-html',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+        const indexHtml = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const entry = filesOf(manifest, ['index.html']);
+        // The app's own code through Vite's module runner (its CSS and JSON handling), never the built files.
+        const prerender = FIRST_LOAD_ROUTES.some((r) => r.prerender)
+          ? await createServer({
+              root,
+              configFile: path.join(root, 'vite.config.ts'),
+              logLevel: 'silent',
+              appType: 'custom',
+              server: { middlewareMode: true, hmr: false, ws: false },
+            })
+          : undefined;
+        const pages: Record<string, string> = {};
+        try {
+          for (const route of FIRST_LOAD_ROUTES) {
+            const chunks = [...route.chunks];
+            if (route.page && everyRoleMayOpen(route.page.name)) chunks.push(route.page.chunk);
+            const { js, css } = filesOf(manifest, chunks);
+            const links = [
+              ...[...js]
+                .filter((f) => !entry.js.has(f))
+                .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+              // A pre-rendered page paints with its stylesheets; another page's are fetched now and
+              // applied when its chunk adds them (a `preload` does not hold back the first paint).
+              ...[...css]
+                .filter((f) => !entry.css.has(f))
+                .map((f) =>
+                  route.prerender
+                    ? `<link rel="stylesheet" crossorigin href="/${f}">`
+                    : `<link rel="preload" as="style" crossorigin href="/${f}">`,
+                ),
+            ];
+            let html = indexHtml.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+            if (route.prerender && prerender) {
+              const { prerenderPage } = (await prerender.ssrLoadModule('/src/prerender.tsx')) as {
+                prerenderPage: (location: string) => Promise<string>;
+              };
+              const markup = await prerenderPage(route.path);
+              html = html.replace('<div id="root"></div>', `<div id="root" data-prerendered="pl">${markup}</div>`);
+              if (!html.includes('data-prerendered')) throw new Error('first-load-html: no <div id="root"></div>');
+            }
+            const file = `pages/${route.name}.html`;
+            writeCompressed(path.join(outDir, file), html);
+            pages[route.path] = file;
+          }
+        } finally {
+          await prerender?.close();
+        }
+        writeFileSync(path.join(outDir, FIRST_LOAD_PAGES_FILE), `${JSON.stringify(pages, null, 2)}\n`);
+      },
+    },
+  };
+}
