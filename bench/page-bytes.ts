@@ -140,11 +140,26 @@ export async function signInCold(page: Page, base: string, token: string) {
   }, token);
 }
 
-/** Network idle, then a moment for lazy images that enter the viewport late. */
+/**
+ * Quiet: no new finished fetch for a second (resource timing), after the load event. Playwright's
+ * 'networkidle' never came on the pre-rendered pages (decision 025) although nothing was in flight.
+ */
 export async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  let seen = -1;
+  let quietSince = Date.now();
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const count = await page.evaluate(() => performance.getEntriesByType('resource').length);
+    if (count !== seen) {
+      seen = count;
+      quietSince = Date.now();
+    } else if (Date.now() - quietSince >= 1000) {
+      return;
+    }
+    await page.waitForTimeout(200);
+  }
+  throw new Error('the page kept fetching for 30 s');
 }
 
 export function kb(bytes: number): string {
