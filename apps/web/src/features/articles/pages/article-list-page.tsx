@@ -1,57 +1,20 @@
-import { Center, Loader, Pagination, Stack, Text } from '@mantine/core';
-import { useSearchParams } from 'react-router';
-import { Page } from '../../../components/page.tsx';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { useErrorToast } from '../../../lib/list-error-toast.ts';
-import { parseId } from '../../../lib/paths.ts';
+import { RepCardList, useUrlPage } from '../../../components/rep-card-list.tsx';
 import { useRepArticles } from '../api/get-rep-articles.ts';
 import { ArticleCard } from '../components/article-card.tsx';
 import '../lib/strings.ts';
-import classes from './article-list-page.module.css';
 
-/**
- * `/articles-ph`: the rep's articles, 4 a page from the server (SPEC.md section 2, rep lists). The
- * page number lives in the URL (?page=2), so back from an article returns to the same page.
- */
+/** `/articles-ph`: the rep's articles, 4 a page from the server (SPEC.md section 2, rep lists). */
 export function ArticleListPage() {
-  const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const page = parseId(params.get('page')) ?? 1;
-  const { data, isPending, isFetching, error } = useRepArticles(page);
-  useErrorToast(error, 'article.toast.errorList');
-
-  const setPage = (next: number) => {
-    setParams(next === 1 ? {} : { page: String(next) });
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  };
-
+  const [page, setPage] = useUrlPage();
+  const query = useRepArticles(page);
   return (
-    <Page title={t('articlePh.title')} subtitle={t('articlePh.description')}>
-      {isPending && !error && (
-        <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Center>
-      )}
-      {data && data.data.length === 0 && (
-        <Stack align="center" gap="xs" py="xl" ta="center">
-          <Text fw={700}>{t('articlePh.emptyTitle')}</Text>
-          <Text c="dimmed" fz="sm" maw={420}>
-            {t('articlePh.emptyText')}
-          </Text>
-        </Stack>
-      )}
-      {data && data.data.length > 0 && (
-        <div className={classes.grid} aria-busy={isFetching} data-fetching={isFetching || undefined}>
-          {data.data.map((article, i) => (
-            <ArticleCard key={article.id} article={article} priority={i === 0} />
-          ))}
-        </div>
-      )}
-      {data && data.last_page > 1 && (
-        <Center>
-          <Pagination total={data.last_page} value={Math.min(page, data.last_page)} onChange={setPage} />
-        </Center>
-      )}
-    </Page>
+    <RepCardList
+      texts="articlePh"
+      errorKey="article.toast.errorList"
+      query={query}
+      page={page}
+      onPage={setPage}
+      card={(article, priority) => <ArticleCard key={article.id} article={article} priority={priority} />}
+    />
   );
 }
