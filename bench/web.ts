@@ -16,19 +16,16 @@
  * write the report; BENCH_LHR_DIR keeps each run's full Lighthouse report there (what the LCP
  * element was, which tasks blocked).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { openDatabase } from '../apps/api/src/db/client.ts';
-import { seedDemo } from '../apps/api/src/seed/demo.ts';
 import { DEMO_PASSWORD } from '../apps/api/src/seed/demo-accounts.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../scripts/chromium.ts';
+import { serveHere } from './page-bytes.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPORT = path.join(root, 'bench/baselines/web.md');
@@ -68,7 +65,7 @@ interface Measure {
 const MARK_START = '<!-- bench:web:start -->';
 const MARK_END = '<!-- bench:web:end -->';
 
-const served = process.env.BENCH_WEB_URL ? null : await serveHere();
+const served = process.env.BENCH_WEB_URL ? null : await serveHere('bench-web-');
 const base = (process.env.BENCH_WEB_URL ?? served?.url ?? '').replace(/\/$/, '');
 try {
   const tokens = new Map<string, string>();
@@ -100,26 +97,6 @@ try {
   }
 } finally {
   await served?.close();
-}
-
-/** The app as `npm start` serves it, on a fresh embedded database with the demo seed, on a free port. */
-async function serveHere(): Promise<{ url: string; close: () => Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
-  const database = await openDatabase(config);
-  await database.migrate();
-  console.log('seeding the demo data…');
-  await seedDemo(database.db, { scryptLogN: config.SCRYPT_LOG_N });
-  const app = await buildApp({ config, db: database.db, serveWeb: true, logger: false });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    url,
-    async close() {
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 async function login(baseUrl: string, email: string): Promise<string> {
