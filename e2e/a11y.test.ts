@@ -1,19 +1,11 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { seriousViolations } from './support/a11y.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { signIn, submitLogin } from './support/auth.ts';
 import { PHONE, useBrowser } from './support/browser.ts';
 import { toast } from './support/ui.ts';
 
 /** Accessibility (axe-core, WCAG 2.1 A/AA rules) of the pages issue 2 builds: no serious or critical violation. */
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('accessibility', () => {
   const browser = useBrowser();

@@ -1,12 +1,13 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { seriousViolations } from './support/a11y.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { api, apiLogin } from './support/api.ts';
 import { createArticle, listProducts, readArticle } from './support/articles.ts';
 import { signIn } from './support/auth.ts';
 import { PHONE, useBrowser, WIDE } from './support/browser.ts';
 import { activeId, activeSlide, carousel, settled, swipeLeft } from './support/carousel.ts';
+import { PL_MONTHS_LONG } from './support/dates.ts';
 import { testPng } from './support/quizzes.ts';
 import { toast } from './support/ui.ts';
 
@@ -42,21 +43,6 @@ function fields(page: Page) {
   };
 }
 
-const PL_MONTHS_LONG = [
-  'stycznia',
-  'lutego',
-  'marca',
-  'kwietnia',
-  'maja',
-  'czerwca',
-  'lipca',
-  'sierpnia',
-  'września',
-  'października',
-  'listopada',
-  'grudnia',
-];
-
 /** Fails the test when the page would run a payload: a dialog, or the marker the payloads set. */
 function watchForXss(page: Page): { dialogs: string[] } {
   const seen = { dialogs: [] as string[] };
@@ -68,19 +54,6 @@ function watchForXss(page: Page): { dialogs: string[] } {
 }
 
 const xssMarker = (page: Page) => page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss);
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  // A dropdown still fading in (or a toast fading out) reads as low contrast: let transitions end first.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
-  );
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('article back office', () => {
   const browser = useBrowser();

@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { seriousViolations } from './support/a11y.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { api, apiLogin } from './support/api.ts';
 import { createArticle } from './support/articles.ts';
@@ -33,17 +33,6 @@ async function repList(token: string, query: string): Promise<RepList> {
   const res = await api<RepList>('GET', `/api/articles?${query}`, { token });
   expect(res.status).toBe(200);
   return res.body;
-}
-
-/** Serious or critical axe findings inside `selector`. */
-async function seriousA11y(page: Page, selector: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Horizontal overflow of the document, in px (0 when nothing is wider than the window). */
@@ -79,7 +68,7 @@ describe('articles for a rep', () => {
     // Swiper came with the carousel's own chunk, which the home requested after its first load.
     expect(requests.some((p) => /\/assets\/article-carousel-[\w-]+\.js$/.test(p))).toBe(true);
 
-    expect(await seriousA11y(page, '[data-testid="article-carousel"]')).toEqual([]);
+    expect(await seriousViolations(page, '[data-testid="article-carousel"]')).toEqual([]);
 
     // A finger swipe moves to the next article.
     await swipeLeft(page);

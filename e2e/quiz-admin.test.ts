@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { seriousViolations } from './support/a11y.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { api, apiLogin } from './support/api.ts';
 import { signIn } from './support/auth.ts';
 import { PHONE, useBrowser, WIDE } from './support/browser.ts';
+import { PL_MONTHS_LONG } from './support/dates.ts';
 import { baseUrl } from './support/env.ts';
 import { toast } from './support/ui.ts';
 
@@ -23,21 +24,6 @@ const PNG = Buffer.from(
 );
 /** dayjs' Polish short month names: the picker's month level. */
 const PL_MONTHS = ['sty', 'lut', 'mar', 'kwi', 'maj', 'cze', 'lip', 'sie', 'wrz', 'paź', 'lis', 'gru'];
-const PL_MONTHS_LONG = [
-  'stycznia',
-  'lutego',
-  'marca',
-  'kwietnia',
-  'maja',
-  'czerwca',
-  'lipca',
-  'sierpnia',
-  'września',
-  'października',
-  'listopada',
-  'grudnia',
-];
-
 interface QuizRow {
   id: number;
   name: string;
@@ -116,14 +102,6 @@ async function activateByApi(token: string, id: number) {
     body: form,
   });
   expect(res.status).toBe(200);
-}
-
-/** axe-core's serious and critical WCAG 2.1 A/AA violations (as e2e/a11y.test.ts checks the other pages). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('quiz back office', () => {

@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { seriousViolations } from './support/a11y.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { api, apiLogin } from './support/api.ts';
 import { signIn } from './support/auth.ts';
@@ -63,14 +63,6 @@ function answerRadio(page: Page, quiz: CreatedQuiz, questionIndex: number, corre
   const answer = answers[i];
   if (!answer) throw new Error(`question ${questionIndex} has no ${correct ? 'correct' : 'wrong'} answer`);
   return page.getByRole('radio', { name: `${String.fromCharCode(65 + i)}. ${answer.answer_text}`, exact: true });
-}
-
-/** axe-core's serious and critical WCAG 2.1 A/AA violations (as e2e/a11y.test.ts checks the other pages). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const nextButton = (page: Page) => page.getByRole('button', { name: 'Dalej' });
