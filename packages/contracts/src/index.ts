@@ -1,6 +1,7 @@
 export * from './articles.ts';
 export * from './auth.ts';
 export * from './cards.ts';
+export * from './challenges.ts';
 export * from './common.ts';
 export * from './media.ts';
 export * from './messages.ts';
@@ -10,6 +11,7 @@ export * from './products.ts';
 export * from './quizzes.ts';
 export * from './roles.ts';
 export * from './routes.ts';
+export * from './sales-imports.ts';
 export * from './users.ts';
 export * from './wallet.ts';
 export * from './warehouses.ts';

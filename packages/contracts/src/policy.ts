@@ -23,6 +23,10 @@ export const PAGES = {
   adminCreate: '/admin/create',
   adminEdit: '/admin/:id',
   challenges: '/challenges',
+  challengeCreate: '/challenges/create',
+  salesImports: '/challenges/imports',
+  challengeEdit: '/challenges/:id',
+  challengeRanking: '/challenges/:id/ranking',
   articles: '/articles',
   articleCreate: '/articles/create',
   articleEdit: '/articles/:id',
@@ -37,6 +41,8 @@ export const PAGES = {
   quizPh: '/quiz-ph',
   quizPhTake: '/quiz-ph/:id',
   quizPhSummary: '/quiz-ph/summary',
+  /** The rep's challenge list (SPEC.md section 2, Challenge list (rep)). */
+  challengesPh: '/challenges-ph',
   withdraw: '/withdraw',
 } as const;
 export type PageName = keyof typeof PAGES;
@@ -58,6 +64,7 @@ export const MENU_ITEMS = {
   adminPreview: 'dashboard',
   quizPh: 'quizPh',
   articlesPh: 'articlesPh',
+  challengesPh: 'challengesPh',
 } as const satisfies Record<string, GuardedPage>;
 export type MenuItem = keyof typeof MENU_ITEMS;
 
@@ -116,13 +123,22 @@ export const ACTIONS = [
   'articles.manage',
   // The rep family of articles (/api/articles): published articles only.
   'articles.read',
-  // The product catalogue (the article form's product picker; challenges later).
+  // The product catalogue (the article form's product picker, the challenge form).
   'products.read',
+  // Add and edit catalogue products (name, code, image).
+  'products.manage',
   'quizzes.manage',
   'quizzes.take',
   // GET /api/quiz and /api/quiz/{id}: a quiz manager reads every quiz, a rep the live ones (without correctness).
   'quizzes.read',
+  // The read-only challenge table, its products and the ranking (figures within the caller's scope).
   'challenges.view',
+  // Create, edit and delete challenges and their products.
+  'challenges.manage',
+  // Import sales results, read the import history and its reports, revert an import.
+  'sales.import',
+  // The rep's challenge page: what it earned and its place (GET /api/challenges/active…).
+  'challenges.own',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -168,6 +184,10 @@ const ADMIN: RolePolicy = {
     'adminCreate',
     'adminEdit',
     'challenges',
+    'challengeCreate',
+    'challengeEdit',
+    'challengeRanking',
+    'salesImports',
     'articles',
     'articleCreate',
     'articleEdit',
@@ -182,6 +202,7 @@ const ADMIN: RolePolicy = {
     'articlesPh',
     'articlePh',
     'quizPh',
+    'challengesPh',
   ],
   // Everything but what only a rep with a wallet does (policy.unit.test.ts holds the full table).
   actions: ACTIONS.filter((a) => !REP_ONLY_ACTIONS.includes(a)),
@@ -257,6 +278,7 @@ export const POLICY: Record<Role, RolePolicy> = {
       'adminCreate',
       'adminEdit',
       'challenges',
+      'challengeRanking',
     ],
     actions: [
       'session.use',
@@ -280,7 +302,15 @@ export const POLICY: Record<Role, RolePolicy> = {
     home: 'firstWarehouse',
     wallet: false,
     menu: ['myWarehouse', 'challenges'],
-    pages: ['dashboard', 'warehouseDetails', 'salesRepCreate', 'salesRepDetails', 'salesRepEdit', 'challenges'],
+    pages: [
+      'dashboard',
+      'warehouseDetails',
+      'salesRepCreate',
+      'salesRepDetails',
+      'salesRepEdit',
+      'challenges',
+      'challengeRanking',
+    ],
     actions: [
       'session.use',
       'users.read',
@@ -296,7 +326,8 @@ export const POLICY: Record<Role, RolePolicy> = {
   seller: {
     home: 'repHome',
     wallet: true,
-    menu: ['dashboard', 'quizPh', 'articlesPh', 'withdraw'],
+    // SPEC.md's menu plus the challenge page, which reps could not reach otherwise (decision 026).
+    menu: ['dashboard', 'quizPh', 'articlesPh', 'challengesPh', 'withdraw'],
     pages: [
       'dashboard',
       'salesRepDetails',
@@ -306,6 +337,7 @@ export const POLICY: Record<Role, RolePolicy> = {
       'quizPhSummary',
       'articlesPh',
       'articlePh',
+      'challengesPh',
     ],
     // Its profile is its own details page; it edits nothing in the back office.
     ownPagesOnly: ['salesRepDetails'],
@@ -319,6 +351,7 @@ export const POLICY: Record<Role, RolePolicy> = {
       'articles.read',
       'quizzes.take',
       'quizzes.read',
+      'challenges.own',
     ],
     scope: { records: 'self', sees: [], manages: [] },
   },

@@ -75,10 +75,14 @@ profile.view            |      |       |                |            |          
 articles.manage         |  x   |   x   |       x        |            |            |        | admin and provider admin: admin article endpoints
 articles.read           |  x   |   x   |       x        |            |            |   x    | seller: articles-ph; admins: previews
 products.read           |  x   |   x   |       x        |            |            |        | the article form's product picker
+products.manage         |  x   |   x   |                |            |            |        | issue 15: admins create challenges and their products
 quizzes.manage          |  x   |   x   |                |            |            |        | admin: quiz management
 quizzes.take            |      |       |                |            |            |   x    | seller: quiz-ph
 quizzes.read            |  x   |   x   |                |            |            |   x    | GET /api/quiz(/id): managers every quiz, a rep the live ones
 challenges.view         |  x   |   x   |                |     x      |     x      |        | section 2 menus: admin, seller_reg, wholesaler
+challenges.manage       |  x   |   x   |                |            |            |        | issue 15: admins create and edit challenges
+sales.import            |  x   |   x   |                |            |            |        | issue 15: an admin uploads sales results
+challenges.own          |  x   |   x   |                |            |            |   x    | seller: challenge list (rep); admin through the admin preview
 `);
 
 const PAGE_TABLE = table(`
@@ -94,6 +98,10 @@ salesRepEdit      |  x   |   x   |       x        |     x      |     x      |   
 adminCreate       |  x   |   x   |       x        |     x      |            |        | wholesaler cannot add admins
 adminEdit         |  x   |   x   |       x        |     x      |            |        | admin table icons: provider admin, admin, RKS
 challenges        |  x   |   x   |                |     x      |     x      |        | section 2 menus
+challengeCreate   |  x   |   x   |                |            |            |        | issue 15: admins create challenges
+challengeEdit     |  x   |   x   |                |            |            |        | issue 15: admins edit challenges
+challengeRanking  |  x   |   x   |                |     x      |     x      |        | issue 15: the whole ranking within scope
+salesImports      |  x   |   x   |                |            |            |        | issue 15: an admin imports sales results
 articles          |  x   |   x   |       x        |            |            |        | admin article endpoints
 articleCreate     |  x   |   x   |       x        |            |            |        | admin article endpoints
 articleEdit       |  x   |   x   |       x        |            |            |        | admin article endpoints
@@ -108,6 +116,7 @@ articlePh         |  x   |   x   |                |            |            |   
 quizPh            |  x   |   x   |                |            |            |   x    | seller; admin through the admin preview
 quizPhTake        |      |       |                |            |            |   x    | seller: takes quizzes that pay
 quizPhSummary     |      |       |                |            |            |   x    | seller
+challengesPh      |  x   |   x   |                |            |            |   x    | seller: challenge list (rep); admin through the admin preview
 withdraw          |  x   |   x   |                |            |            |   x    | section 2 menus: admin and seller
 `);
 
@@ -119,7 +128,8 @@ const MENUS: Record<Role, string[]> = {
   provider_admin: ['dashboard', 'articles'],
   seller_reg: ['dashboard', 'challenges'],
   wholesaler: ['myWarehouse', 'challenges'],
-  seller: ['dashboard', 'quizPh', 'articlesPh', 'withdraw'],
+  // The spec's menu plus the challenge list, which reps reach from nowhere else (decision 026).
+  seller: ['dashboard', 'quizPh', 'articlesPh', 'challengesPh', 'withdraw'],
 };
 
 describe('the role policy against SPEC.md', () => {

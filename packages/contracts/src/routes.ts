@@ -47,6 +47,19 @@ export const API = {
   adminArticles: '/api/admin/articles',
   adminArticle: '/api/admin/articles/:id',
   products: '/api/products',
+  product: '/api/products/:id',
+  // Challenges: the back office's table and editor, the rep's page, the ranking.
+  challenges: '/api/challenges',
+  challenge: '/api/challenges/:id',
+  challengesActive: '/api/challenges/active',
+  challengeActive: '/api/challenges/active/:id',
+  challengeRanking: '/api/challenges/:id/ranking',
+  challengeRankingExport: '/api/challenges/:id/ranking.csv',
+  // Sales-results imports that feed the challenges.
+  salesImports: '/api/sales-imports',
+  salesImport: '/api/sales-imports/:id',
+  salesImportRejected: '/api/sales-imports/:id/rejected.csv',
+  salesImportRevert: '/api/sales-imports/:id/revert',
 } as const;
 
 /** Fills the `:name` parameters of an API path: apiPath(API.user, { id: 7 }) is '/api/users/7'. */

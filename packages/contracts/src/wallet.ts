@@ -75,6 +75,8 @@ export type WithdrawalList = z.infer<typeof withdrawalListSchema>;
 export const LEDGER_KIND_VALUES = [
   'quiz_reward',
   'challenge_reward',
+  // Undoes challenge rewards of a reverted sales import (never a deletion).
+  'challenge_reversal',
   'adjustment',
   'withdrawal_requested',
   'withdrawal_paid',

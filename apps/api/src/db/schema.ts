@@ -2,9 +2,11 @@ import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   pgTable,
@@ -360,7 +362,7 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_user_created_idx').on(t.userId, t.createdAt),
     check(
       'ledger_entries_kind_check',
-      sql`${t.kind} in ('quiz_reward','challenge_reward','adjustment','withdrawal_requested','withdrawal_paid','withdrawal_failed')`,
+      sql`${t.kind} in ('quiz_reward','challenge_reward','challenge_reversal','adjustment','withdrawal_requested','withdrawal_paid','withdrawal_failed')`,
     ),
     check('ledger_entries_source_check', sql`${t.sourceType} in ('quiz','challenge','withdrawal','admin')`),
     check('ledger_entries_amount_check', sql`${t.kind} = 'adjustment' and ${t.amount} <> 0 or ${t.amount} > 0`),
@@ -636,5 +638,195 @@ export const articles = pgTable(
     index('articles_search_trgm_idx')
       .using('gin', sql`lower(${t.title} || ' ' || ${t.lead}) gin_trgm_ops`)
       .with({ fastupdate: false }),
+  ],
+);
+
+/**
+ * A sales challenge (issue 15): from `start_on` to `end_on` (Warsaw calendar days, both included)
+ * each of its products pays a reward per unit sold. Deleting hides it (deleted_at); a challenge
+ * with imported sales cannot be deleted.
+ */
+export const challenges = pgTable(
+  'challenges',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    intro: text('intro').notNull().default(''),
+    imageHash: text('image_hash').references(() => images.hash),
+    startOn: date('start_on', { mode: 'string' }).notNull(),
+    endOn: date('end_on', { mode: 'string' }).notNull(),
+    nameKey: sortKeyOf('name_key', (): SQL => sql`pl_sort_key(${challenges.name})`),
+    createdBy: integer('created_by').references(() => users.id),
+    updatedBy: integer('updated_by').references(() => users.id),
+    deletedAt: ts('deleted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('challenges_dates_check', sql`${t.endOn} >= ${t.startOn}`),
+    // The table's default order (newest first) and the rep's list (running and recently ended).
+    index('challenges_start_idx').on(t.startOn, t.id).where(sql`${t.deletedAt} is null`),
+    index('challenges_end_idx').on(t.endOn, t.id).where(sql`${t.deletedAt} is null`),
+    index('challenges_name_key_idx').on(t.nameKey, t.id).where(sql`${t.deletedAt} is null`),
+    index('challenges_name_trgm_idx')
+      .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
+      .with({ fastupdate: false })
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/**
+ * A product of a challenge and its reward per unit (grosze). `article_id` is the article 'more'
+ * opens (null: the product's newest published article). A product is in at most one challenge on
+ * any day (checked when a challenge is saved), so each sale pays in one challenge at most.
+ */
+export const challengeProducts = pgTable(
+  'challenge_products',
+  {
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    reward: grosze('reward').notNull(),
+    articleId: integer('article_id').references(() => articles.id),
+    position: integer('position').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.challengeId, t.productId] }),
+    index('challenge_products_product_idx').on(t.productId),
+    check('challenge_products_reward_check', sql`${t.reward} > 0`),
+  ],
+);
+
+/**
+ * One upload of sales results. Rows are read into `sales_import_rows` (staging), then applied in
+ * one transaction with their money (applied); an applied import may be reverted by compensating
+ * ledger entries (reverted). A refused file, or one interrupted before it was applied, is failed.
+ */
+export const salesImports = pgTable(
+  'sales_imports',
+  {
+    id: serial('id').primaryKey(),
+    fileName: text('file_name').notNull(),
+    fileBytes: bigint('file_bytes', { mode: 'number' }).notNull().default(0),
+    format: text('format'),
+    encoding: text('encoding'),
+    status: text('status').notNull().default('staging'),
+    /** The message key of a failed import's reason. */
+    error: text('error'),
+    rowsTotal: integer('rows_total').notNull().default(0),
+    rowsAccepted: integer('rows_accepted').notNull().default(0),
+    rowsSkipped: integer('rows_skipped').notNull().default(0),
+    rowsRejected: integer('rows_rejected').notNull().default(0),
+    amount: grosze('amount').notNull().default(0),
+    repsCount: integer('reps_count').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    appliedAt: ts('applied_at'),
+    revertedAt: ts('reverted_at'),
+    revertedBy: integer('reverted_by').references(() => users.id),
+  },
+  (t) => [
+    index('sales_imports_created_idx').on(t.createdAt, t.id),
+    // The newest applied import: the date of the home's note.
+    index('sales_imports_applied_idx').on(t.appliedAt).where(sql`${t.status} = 'applied'`),
+    check('sales_imports_status_check', sql`${t.status} in ('staging','applied','reverted','failed')`),
+    check('sales_imports_format_check', sql`${t.format} is null or ${t.format} in ('csv','xlsx')`),
+    check('sales_imports_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+/**
+ * The rows of a file as read, before they are applied: cells as text (the report shows them as
+ * they were), and `error` (a message key) for a refused row. After the import is applied only the
+ * refused rows stay: they are its downloadable report.
+ */
+export const salesImportRows = pgTable(
+  'sales_import_rows',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => salesImports.id),
+    /** The row's number in the file (the header is row 1). */
+    rowNo: integer('row_no').notNull(),
+    document: text('document').notNull(),
+    line: text('line').notNull(),
+    soldOn: text('sold_on').notNull(),
+    warehouse: text('warehouse').notNull(),
+    rep: text('rep').notNull(),
+    product: text('product').notNull(),
+    quantity: text('quantity').notNull(),
+    error: text('error'),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.rowNo] })],
+);
+
+/**
+ * An accepted sale: one line of a document, paid once. The unique key on (document, line) among
+ * sales not reverted makes a second import of the same line a skip. `reward` is the product's
+ * reward per unit when the line was imported; `amount` = quantity × reward (grosze).
+ */
+export const sales = pgTable(
+  'sales',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    importId: integer('import_id')
+      .notNull()
+      .references(() => salesImports.id),
+    document: text('document').notNull(),
+    line: text('line').notNull(),
+    soldOn: date('sold_on', { mode: 'string' }).notNull(),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id),
+    quantity: integer('quantity').notNull(),
+    reward: grosze('reward').notNull(),
+    amount: grosze('amount').notNull(),
+    revertedAt: ts('reverted_at'),
+  },
+  (t) => [
+    uniqueIndex('sales_document_line_key').on(t.document, t.line).where(sql`${t.revertedAt} is null`),
+    index('sales_import_idx').on(t.importId),
+    index('sales_challenge_product_idx').on(t.challengeId, t.productId),
+    check('sales_quantity_check', sql`${t.quantity} > 0`),
+    check('sales_amount_check', sql`${t.amount} = ${t.quantity} * ${t.reward} and ${t.reward} > 0`),
+  ],
+);
+
+/**
+ * What each rep earned in each challenge (grosze) and the units behind it: the sum of its sales
+ * not reverted, kept in the transaction that posts (or reverses) the ledger entries. It feeds the
+ * user's `challenges`, the rep's page and the ranking (challenge, amount desc).
+ */
+export const challengeEarnings = pgTable(
+  'challenge_earnings',
+  {
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    units: integer('units').notNull().default(0),
+    amount: grosze('amount').notNull().default(0),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.challengeId, t.userId] }),
+    index('challenge_earnings_rank_idx').on(t.challengeId, t.amount.desc(), t.userId),
+    index('challenge_earnings_user_idx').on(t.userId),
+    check('challenge_earnings_amount_check', sql`${t.amount} >= 0 and ${t.units} >= 0`),
   ],
 );

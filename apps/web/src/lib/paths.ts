@@ -40,6 +40,10 @@ export const paths = {
   adminEdit: (userId: number, query?: { warehouse_id?: number }) =>
     withQuery(generatePath(PAGES.adminEdit, id(userId)), query),
   challenges: () => PAGES.challenges,
+  challengeCreate: () => PAGES.challengeCreate,
+  salesImports: () => PAGES.salesImports,
+  challengeEdit: (challengeId: number) => generatePath(PAGES.challengeEdit, id(challengeId)),
+  challengeRanking: (challengeId: number) => generatePath(PAGES.challengeRanking, id(challengeId)),
   articles: () => PAGES.articles,
   articleCreate: () => PAGES.articleCreate,
   articleEdit: (articleId: number) => generatePath(PAGES.articleEdit, id(articleId)),
@@ -54,6 +58,8 @@ export const paths = {
   quizPh: () => PAGES.quizPh,
   quizPhTake: (quizId: number) => generatePath(PAGES.quizPhTake, id(quizId)),
   quizPhSummary: () => PAGES.quizPhSummary,
+  /** `id`: the challenge shown first (the home's challenge box links to it). */
+  challengesPh: (query?: { id?: number }) => withQuery(PAGES.challengesPh, query),
   withdraw: () => PAGES.withdraw,
 } satisfies Record<PageName, (...args: never[]) => string>;
 

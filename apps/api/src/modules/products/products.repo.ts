@@ -21,6 +21,7 @@ const productColumns = {
   id: products.id,
   name: products.name,
   description: products.description,
+  code: products.code,
   createdAt: products.createdAt,
   imageHash: images.hash,
   imageWidth: images.width,

@@ -16,6 +16,7 @@ function productJson(r: Row): Product {
     id: r.id,
     name: r.name,
     description: r.description,
+    code: r.code,
     image:
       r.imageHash && r.imageWidth !== null && r.imageHeight !== null
         ? imageOf({ hash: r.imageHash, width: r.imageWidth, height: r.imageHeight })

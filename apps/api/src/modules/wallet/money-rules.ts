@@ -46,6 +46,8 @@ export type Moves = Partial<Record<BalanceField, 1 | -1>>;
 export const MOVES: Readonly<Record<LedgerKind, Moves>> = {
   quiz_reward: { available: 1, earnedQuiz: 1 },
   challenge_reward: { available: 1, earnedChallenge: 1 },
+  // A reverted sales import takes back what it paid, while the rep still holds it.
+  challenge_reversal: { available: -1, earnedChallenge: -1 },
   adjustment: { available: 1, earnedAdjustment: 1 },
   withdrawal_requested: { available: -1, inWithdrawal: 1 },
   withdrawal_paid: { inWithdrawal: -1, withdrawn: 1 },

@@ -43,7 +43,7 @@ export async function adjust(
 
 /** How an entry changes the money the rep can withdraw; a paid withdrawal shows what reached the card. */
 function shownAmount(kind: string, amount: number): number {
-  return kind === 'withdrawal_requested' ? -amount : amount;
+  return kind === 'withdrawal_requested' || kind === 'challenge_reversal' ? -amount : amount;
 }
 
 /** A user's money history, newest first by default. */

@@ -13,6 +13,7 @@ const LINKS: Record<MenuItem, (me: User) => string> = {
   adminPreview: () => adminPreviewPath(),
   quizPh: () => paths.quizPh(),
   articlesPh: () => paths.articlesPh(),
+  challengesPh: () => paths.challengesPh(),
 };
 
 /** The role's menu (SPEC.md section 2, from the role policy): its entries whose page exists already. */

@@ -1,0 +1,83 @@
+// No zod here: the rep's challenge page and the home read these, and zod stays out of a phone's first download.
+
+export const CHALLENGE_LIMITS = {
+  name: 200,
+  intro: 2_000,
+  /** Products in one challenge. */
+  products: 50,
+  /** Reward per unit sold, in PLN (a guard against a typo adding zeros). */
+  rewardMaxPln: 10_000,
+} as const;
+
+/** SPEC.md section 9: the back office's challenge selector loads up to 1000 challenges. */
+export const CHALLENGE_DROPDOWN = 1_000;
+
+/**
+ * How long after its last day a challenge stays on the rep's list (GET /api/challenges/active):
+ * sales of its last days arrive in later imports, and a rep wants to see the final result.
+ */
+export const CHALLENGE_RESULTS_DAYS = 30;
+
+/** Where a challenge stands by its dates (Warsaw calendar days, both ends included). */
+export const CHALLENGE_STATUSES = ['upcoming', 'running', 'ended'] as const;
+export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
+
+/** A sales-results import: file limits checked while it streams. */
+export const SALES_IMPORT_LIMITS = {
+  /** Bytes of the uploaded file (CSV or XLSX). */
+  fileBytes: 50 * 1024 * 1024,
+  /** Data rows (without the header). */
+  rows: 200_000,
+  /** Characters of one cell. */
+  cell: 100,
+} as const;
+
+/**
+ * The columns of a sales-results file, each with the headers that name it (compared without case,
+ * Polish letters, spaces, dots, dashes and underscores), Polish ERP names first. Order in the file is free.
+ */
+export const SALES_IMPORT_COLUMNS = {
+  document: ['dokument', 'nr dokumentu', 'numer dokumentu', 'document', 'document number', 'document_no'],
+  line: ['pozycja', 'lp', 'linia', 'line', 'line number', 'line_no'],
+  sold_on: ['data sprzedaży', 'data', 'sale date', 'date', 'sold_on'],
+  warehouse: [
+    'hurtownia',
+    'kod hurtowni',
+    'asseco hurtowni',
+    'warehouse',
+    'warehouse asseco id',
+    'warehouse_asseco_id',
+  ],
+  rep: ['przedstawiciel', 'ph', 'kod ph', 'asseco ph', 'rep', 'rep asseco id', 'rep_asseco_id'],
+  product: ['produkt', 'kod produktu', 'indeks', 'product', 'product code', 'product_code'],
+  quantity: ['ilość', 'sztuki', 'quantity', 'qty'],
+} as const;
+export type SalesImportColumn = keyof typeof SALES_IMPORT_COLUMNS;
+
+/** How the text of a CSV file is read: detected (UTF-8 when it is valid UTF-8, else Windows-1250), or chosen. */
+export const SALES_IMPORT_ENCODINGS = ['auto', 'utf-8', 'windows-1250'] as const;
+export type SalesImportEncoding = (typeof SALES_IMPORT_ENCODINGS)[number];
+
+/**
+ * An import's life: rows are being read (staging), applied in one transaction with their money
+ * (applied), later undone by compensating entries (reverted), or refused as a whole (failed: a wrong
+ * file, or interrupted before it was applied; nothing of it counts).
+ */
+export const SALES_IMPORT_STATUSES = ['staging', 'applied', 'reverted', 'failed'] as const;
+export type SalesImportStatus = (typeof SALES_IMPORT_STATUSES)[number];
+
+/** Why a row was refused: the message key of each (the report's 'reason' column says it in words). */
+export const SALES_ROW_ERRORS = [
+  'sales.row.documentRequired',
+  'sales.row.lineRequired',
+  'sales.row.dateInvalid',
+  'sales.row.quantityInvalid',
+  'sales.row.cellTooLong',
+  'sales.row.warehouseUnknown',
+  'sales.row.repUnknown',
+  'sales.row.repNotInWarehouse',
+  'sales.row.productUnknown',
+  'sales.row.noChallenge',
+  'sales.row.duplicateInFile',
+] as const;
+export type SalesRowError = (typeof SALES_ROW_ERRORS)[number];

@@ -1,0 +1,87 @@
+/*
+ * Sales-results imports (issue 15): an admin uploads the wholesalers' ERP export (CSV or XLSX);
+ * each row (document, line, sale date, warehouse asseco id, rep asseco id, product code, quantity)
+ * is validated; accepted rows pay the challenge reward of their product on their date. A row already
+ * imported (same document and line) is skipped, so a file imported twice changes nothing.
+ */
+import { z } from 'zod';
+import {
+  SALES_IMPORT_COLUMNS,
+  SALES_IMPORT_ENCODINGS,
+  SALES_IMPORT_LIMITS,
+  SALES_IMPORT_STATUSES,
+  SALES_ROW_ERRORS,
+  type SalesImportColumn,
+  type SalesImportEncoding,
+  type SalesImportStatus,
+  type SalesRowError,
+} from './challenge-limits.ts';
+import { moneySchema } from './common.ts';
+import { pagedQuerySchema } from './paging.ts';
+
+export {
+  SALES_IMPORT_COLUMNS,
+  SALES_IMPORT_ENCODINGS,
+  SALES_IMPORT_LIMITS,
+  SALES_IMPORT_STATUSES,
+  SALES_ROW_ERRORS,
+  type SalesImportColumn,
+  type SalesImportEncoding,
+  type SalesImportStatus,
+  type SalesRowError,
+};
+
+/**
+ * POST /api/sales-imports, multipart/form-data: the text field `encoding` (optional, default auto;
+ * it must come before the file part) and the file part `file` (.csv or .xlsx; the type is decided by
+ * the bytes, not the name). The answer is the finished import (201), or 422 when the file as a
+ * whole is refused (wrong columns, encoding, type, too many rows), nothing of it applied.
+ */
+export const salesImportFieldsSchema = z.object({
+  encoding: z.enum(SALES_IMPORT_ENCODINGS, { error: 'sales.encodingInvalid' }).default('auto'),
+});
+export type SalesImportFields = z.infer<typeof salesImportFieldsSchema>;
+
+/** One import, as the history lists it and as POST answers it. */
+export const salesImportSchema = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  /** 'csv' or 'xlsx'; null when the file was refused before its type was known. */
+  format: z.enum(['csv', 'xlsx']).nullable(),
+  /** The encoding a CSV was read in ('utf-8' or 'windows-1250'); null for XLSX. */
+  encoding: z.enum(['utf-8', 'windows-1250']).nullable(),
+  status: z.enum(SALES_IMPORT_STATUSES),
+  /** Why a failed import was refused, in the caller's language. */
+  error: z.string().nullable(),
+  rows_total: z.number().int(),
+  rows_accepted: z.number().int(),
+  /** Rows already imported before (same document and line): skipped, nothing paid again. */
+  rows_skipped: z.number().int(),
+  rows_rejected: z.number().int(),
+  /** Money posted to reps' wallets by this import. */
+  amount: moneySchema,
+  reps_count: z.number().int(),
+  created_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  created_at: z.string(),
+  reverted_at: z.string().nullable(),
+  reverted_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** True while it may be reverted: applied, and every rep still holds the money it got from it. */
+  can_revert: z.boolean(),
+  message: z.string().optional(),
+});
+export type SalesImport = z.infer<typeof salesImportSchema>;
+
+export const SALES_IMPORT_SORT_FIELDS = ['created_at', 'id'] as const;
+
+/** GET /api/sales-imports: the history, newest first. */
+export const salesImportListQuerySchema = pagedQuerySchema(SALES_IMPORT_SORT_FIELDS, 'created_at').extend({
+  order: z.enum(['asc', 'desc'], { error: 'validation.orderInvalid' }).default('desc'),
+});
+export type SalesImportListQuery = z.infer<typeof salesImportListQuerySchema>;
+
+/*
+ * GET /api/sales-imports/{id}/rejected.csv: the report of refused rows (Excel CSV, like every export):
+ * row number in the file, the row's cells as read, and the reason in the caller's language.
+ * POST /api/sales-imports/{id}/revert: undoes an applied import by compensating ledger entries;
+ * 409 'sales.revertWithdrawn' when a rep no longer holds the money, 409 'sales.notApplied' otherwise.
+ */
