@@ -30,23 +30,19 @@ export async function setFileInfo(
   await db.update(salesImports).set(info).where(eq(salesImports.id, id));
 }
 
-/** One multi-row INSERT per batch (10 parameters a row: 1,000 rows stay far under PostgreSQL's limit). */
+/**
+ * One INSERT per batch, the rows passed as one array per column (unnest): ten parameters whatever
+ * the batch size, which both drivers bind far faster than ten per row.
+ */
 export async function insertRows(db: DbOrTx, importId: number, rows: readonly StagedRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.insert(salesImportRows).values(
-    rows.map((r) => ({
-      importId,
-      rowNo: r.rowNo,
-      document: r.document,
-      line: r.line,
-      soldOn: r.sold_on,
-      warehouse: r.warehouse,
-      rep: r.rep,
-      product: r.product,
-      quantity: r.quantity,
-      error: r.error,
-    })),
-  );
+  const col = <T>(pick: (r: StagedRow) => T) => sql.param(rows.map(pick));
+  await db.execute(sql`insert into sales_import_rows
+      (import_id, row_no, document, line, sold_on, warehouse, rep, product, quantity, error)
+    select ${importId}, * from unnest(
+      ${col((r) => r.rowNo)}::int[], ${col((r) => r.document)}::text[], ${col((r) => r.line)}::text[],
+      ${col((r) => r.sold_on)}::text[], ${col((r) => r.warehouse)}::text[], ${col((r) => r.rep)}::text[],
+      ${col((r) => r.product)}::text[], ${col((r) => r.quantity)}::text[], ${col((r) => r.error)}::text[])`);
 }
 
 /** Refuses a whole file: failed with its reason, and nothing of it staged. */
