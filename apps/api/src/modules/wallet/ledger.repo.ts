@@ -2,7 +2,15 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { wallets } from '../../db/schema.ts';
-import type { Balances, Delta, LedgerKind } from './money-rules.ts';
+import {
+  BALANCE_FIELDS,
+  type BalanceField,
+  type Balances,
+  type Delta,
+  LEDGER_KINDS,
+  type LedgerKind,
+  MOVES,
+} from './money-rules.ts';
 
 async function selectForUpdate(tx: DbOrTx, userId: number) {
   const [row] = await tx.select().from(wallets).where(eq(wallets.userId, userId)).for('update');
@@ -59,6 +67,17 @@ export async function appendAndApply(tx: DbOrTx, e: EntryInput, d: Delta): Promi
   return rows[0]?.id ?? null;
 }
 
+/** The change of one balance by an entry, as SQL over a row with `kind` and `amount`: derived from MOVES. */
+function deltaExpression(field: BalanceField): SQL {
+  const cases = LEDGER_KINDS.filter((k) => MOVES[k][field] !== undefined).map(
+    (k) => sql`when ${k} then ${MOVES[k][field] === 1 ? sql`amount` : sql`-amount`}`,
+  );
+  if (cases.length === 0) return sql`0::bigint`;
+  return sql`(case kind ${sql.join(cases, sql` `)} else 0 end)`;
+}
+
+const BULK_DELTAS = Object.fromEntries(BALANCE_FIELDS.map((f) => [f, deltaExpression(f)])) as Record<BalanceField, SQL>;
+
 /** One entry of a bulk posting (postMany): the same fields as a single one. */
 export type BulkEntry = EntryInput;
 
@@ -66,18 +85,12 @@ export type BulkEntry = EntryInput;
  * Posts many entries in a few statements (a sales import pays hundreds of reps at once): makes sure
  * every wallet exists, locks them in user-id order (the order every bulk poster takes, so two never
  * deadlock), appends the entries whose source key is new and moves each wallet by the sum of the
- * deltas of its new entries (`deltaSql` turns MOVES into one SQL expression per balance). Returns
+ * deltas of its new entries (BULK_DELTAS: MOVES as one SQL expression per balance). Returns
  * how many entries were new.
  */
-export async function appendManyAndApply(
-  tx: DbOrTx,
-  entries: readonly BulkEntry[],
-  deltaSql: Record<
-    'available' | 'inWithdrawal' | 'withdrawn' | 'earnedQuiz' | 'earnedChallenge' | 'earnedAdjustment',
-    SQL
-  >,
-): Promise<number> {
+export async function appendManyAndApply(tx: DbOrTx, entries: readonly BulkEntry[]): Promise<number> {
   if (entries.length === 0) return 0;
+  const deltaSql = BULK_DELTAS;
   const userIds = [...new Set(entries.map((e) => e.userId))].sort((a, b) => a - b);
   const ids = sql.join(
     userIds.map((id) => sql`(${id}::int)`),

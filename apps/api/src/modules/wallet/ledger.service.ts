@@ -1,16 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { appendAndApply, appendManyAndApply, lockWallet as repoLockWallet } from './ledger.repo.ts';
-import {
-  BALANCE_FIELDS,
-  type BalanceField,
-  type Balances,
-  deltaOf,
-  LEDGER_KINDS,
-  type LedgerKind,
-  MOVES,
-} from './money-rules.ts';
+import { type Balances, deltaOf, type LedgerKind } from './money-rules.ts';
 
 /**
  * Locks a rep's wallet row for the rest of the caller's transaction (creating it on first use): a
@@ -84,17 +75,6 @@ export async function post(
   }
 }
 
-/** The change of one balance by an entry, as SQL over a row with `kind` and `amount`: derived from MOVES. */
-function deltaExpression(field: BalanceField): SQL {
-  const cases = LEDGER_KINDS.filter((k) => MOVES[k][field] !== undefined).map(
-    (k) => sql`when ${k} then ${MOVES[k][field] === 1 ? sql`amount` : sql`-amount`}`,
-  );
-  if (cases.length === 0) return sql`0::bigint`;
-  return sql`(case kind ${sql.join(cases, sql` `)} else 0 end)`;
-}
-
-const BULK_DELTAS = Object.fromEntries(BALANCE_FIELDS.map((f) => [f, deltaExpression(f)])) as Record<BalanceField, SQL>;
-
 /** At most this many entries per statement (7 parameters each, well under PostgreSQL's 65,535). */
 const BULK_CHUNK = 1_000;
 
@@ -124,7 +104,7 @@ export async function postMany(tx: DbOrTx, postings: readonly Posting[]): Promis
         reason: p.reason ?? null,
         createdBy: p.createdBy ?? null,
       }));
-      posted += await appendManyAndApply(tx, chunk, BULK_DELTAS);
+      posted += await appendManyAndApply(tx, chunk);
     }
   } catch (err) {
     if (violatesCheck(err)) throw new AppError(409, 'wallet.insufficientFunds');
