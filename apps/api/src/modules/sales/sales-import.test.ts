@@ -511,8 +511,12 @@ describe('history, roles, interrupted imports', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('an import left in staging by a stopped process is marked failed at start-up, its rows dropped', async () => {
-    const [row] = await t.db.insert(salesImports).values({ fileName: 'przerwany.csv' }).returning();
+  it('an import left in staging by a stopped process is marked failed later, its rows dropped', async () => {
+    const [row] = await t.db
+      .insert(salesImports)
+      .values({ fileName: 'przerwany.csv', createdAt: new Date(Date.now() - 2 * 3600_000) })
+      .returning();
+    const [fresh] = await t.db.insert(salesImports).values({ fileName: 'w-toku.csv' }).returning();
     const id = row?.id ?? 0;
     await t.db.insert(salesImportRows).values({
       importId: id,
@@ -528,6 +532,12 @@ describe('history, roles, interrupted imports', () => {
     expect(await failInterruptedImports(t.db)).toBeGreaterThanOrEqual(1);
     expect(await importRow(id)).toMatchObject({ status: 'failed', error: 'sales.interrupted' });
     expect(await stagedCount(id)).toBe(0);
+    // One being read right now (by this or another instance) is left alone.
+    expect((await importRow(fresh?.id ?? 0))?.status).toBe('staging');
+    await t.db
+      .update(salesImports)
+      .set({ status: 'failed' })
+      .where(eq(salesImports.id, fresh?.id ?? 0));
     const res = await t.app.inject({ method: 'GET', url: `/api/sales-imports/${id}`, headers: bearer(admin) });
     expect(salesImportSchema.parse(res.json()).error).toBe(
       'Import został przerwany przed zapisaniem; nic z niego nie zostało zaliczone',

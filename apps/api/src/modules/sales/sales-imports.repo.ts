@@ -56,13 +56,21 @@ export async function failImport(db: DbOrTx, id: number, error: string, rowsTota
   });
 }
 
-/** Imports left in staging by a stopped process: they never count. */
-export async function failStaleImports(db: DbOrTx, error: string): Promise<number> {
+/**
+ * Imports left in staging by a stopped process: they never count. Only those started more than
+ * `minutes` ago, so an import another instance (or this one) is reading right now is left alone.
+ */
+export async function failStaleImports(db: DbOrTx, error: string, minutes: number): Promise<number> {
   return db.transaction(async (tx) => {
     const stale = await tx
       .update(salesImports)
       .set({ status: 'failed', error })
-      .where(eq(salesImports.status, 'staging'))
+      .where(
+        and(
+          eq(salesImports.status, 'staging'),
+          sql`${salesImports.createdAt} < now() - make_interval(mins => ${minutes})`,
+        ),
+      )
       .returning({ id: salesImports.id });
     for (const { id } of stale) await tx.delete(salesImportRows).where(eq(salesImportRows.importId, id));
     return stale.length;

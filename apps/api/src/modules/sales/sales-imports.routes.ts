@@ -40,7 +40,7 @@ const formError = (err: unknown): AppError => {
 
 /**
  * Reads the form as it streams: the optional `encoding` field, then the `file` part, which is
- * imported while it arrives. Any other part, or a part after the file, is refused.
+ * imported while it arrives. Any other part before the file is refused.
  */
 async function importUpload(app: FastifyInstance, req: FastifyRequest): Promise<SalesImport> {
   if (!req.isMultipart()) throw new AppError(415, 'upload.notMultipart');
@@ -49,14 +49,19 @@ async function importUpload(app: FastifyInstance, req: FastifyRequest): Promise<
   let result: SalesImport | null = null;
   try {
     for await (const part of req.parts({ limits: UPLOAD_LIMITS })) {
+      // Parts after the file come too late to matter (the import is done): read and ignored.
+      if (result) {
+        if (part.type === 'file') part.file.resume();
+        continue;
+      }
       if (part.type === 'field') {
-        if (part.fieldname !== 'encoding' || 'encoding' in fields || result) {
+        if (part.fieldname !== 'encoding' || 'encoding' in fields) {
           throw new AppError(422, 'errors.validation', {}, { [part.fieldname]: ['errors.validation'] });
         }
         fields.encoding = String(part.value);
         continue;
       }
-      if (part.fieldname !== 'file' || result) {
+      if (part.fieldname !== 'file') {
         part.file.resume();
         throw new AppError(422, 'errors.validation', {}, { [part.fieldname]: ['errors.validation'] });
       }

@@ -160,9 +160,11 @@ async function apply(db: Db, id: number, rowsTotal: number, createdBy: number): 
 /**
  * Imports one uploaded file: the history row first (so even a refused file is on record), the rows
  * staged as they stream in, then the apply. A refused file ends failed with nothing staged (422 or
- * 413); a crash in between leaves it in staging, which the next start of the app marks failed.
+ * 413); a crash in between leaves it in staging, which a later start of the app, or a later
+ * import, marks failed.
  */
 export async function importSales(db: Db, userId: number, upload: Upload, lang: Lang): Promise<SalesImport> {
+  await failInterruptedImports(db);
   const id = await repo.createImport(db, upload.fileName.slice(0, 255) || 'sales.csv', userId);
   const counted = { bytes: 0 };
   const source = upload.chunks;
@@ -240,9 +242,15 @@ export async function revertImport(db: Db, id: number, by: number, lang: Lang): 
   return getImport(db, id, lang);
 }
 
-/** Marks imports a stopped process left in staging as failed (at start-up). */
+/**
+ * An import reads and stages its file in well under this (50 MB, 200,000 rows): one still in
+ * staging after it was left by a process that stopped.
+ */
+export const STALE_STAGING_MINUTES = 30;
+
+/** Marks imports a stopped process left in staging as failed (at start-up and before each import). */
 export async function failInterruptedImports(db: Db): Promise<number> {
-  return repo.failStaleImports(db, 'sales.interrupted');
+  return repo.failStaleImports(db, 'sales.interrupted', STALE_STAGING_MINUTES);
 }
 
 const REJECTED_COLUMNS = ['row', 'document', 'line', 'soldOn', 'warehouse', 'rep', 'product', 'quantity', 'reason'];
