@@ -180,7 +180,8 @@ export async function importSales(db: Db, userId: number, upload: Upload, lang: 
     rows = await stage(db, id, { ...upload, chunks });
   } catch (err) {
     await drain(chunks);
-    const refusal = err instanceof AppError ? err : isTooLarge(err) || upload.truncated() ? tooLarge() : null;
+    // A file cut at the size limit may fail to parse first (a ZIP without its end): the size is the reason.
+    const refusal = upload.truncated() || isTooLarge(err) ? tooLarge() : err instanceof AppError ? err : null;
     await repo.failImport(db, id, refusal ? storedError(refusal) : 'sales.unreadable', rows);
     throw refusal ?? err;
   }
