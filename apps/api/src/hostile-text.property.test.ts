@@ -186,6 +186,7 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /api/admin/articles': { as: 'admin', url: () => '/api/admin/articles' },
   'GET /api/articles': { as: 'seller', url: () => '/api/articles' },
   'GET /api/products': { as: 'admin', url: () => '/api/products' },
+  'GET /api/sales-imports': { as: 'admin', url: () => '/api/sales-imports' },
   // The quiz and article forms are multipart (no JSON body in the OpenAPI document, so not found
   // here): their text fields go through the same contracts schemas, and quiz-authoring.test.ts and
   // article-authoring.test.ts send them NUL and lone surrogates; the submit body's typed answers

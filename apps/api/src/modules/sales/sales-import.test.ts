@@ -487,6 +487,19 @@ describe('history, roles, interrupted imports', () => {
     expect(list.total).toBeGreaterThan(0);
     const ids = list.data.map((i) => i.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const search = async (term: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/sales-imports?search=${term}`,
+        headers: bearer(admin),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return pagedSchema(salesImportSchema).parse(res.json());
+    };
+    const csv = await search('.CSV');
+    expect(csv.total).toBeGreaterThan(0);
+    expect(csv.data.every((i) => i.file_name.endsWith('.csv'))).toBe(true);
+    expect((await search('no-such-file')).total).toBe(0);
   });
 
   it('only root and admin may import, list, download and revert', async () => {

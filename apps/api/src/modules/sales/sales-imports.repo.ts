@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { salesImportRows, salesImports } from '../../db/schema.ts';
+import { containsPattern, direction } from '../../lib/paging.ts';
 import type { StagedRow } from './sales-row.ts';
 
 /*
@@ -319,15 +320,19 @@ export async function findImport(db: DbOrTx, id: number): Promise<ImportRow | un
 
 export async function listImports(
   db: DbOrTx,
-  q: { order: 'asc' | 'desc'; sort: 'created_at' | 'id'; limit: number; offset: number },
+  q: { order: 'asc' | 'desc'; sort: 'created_at' | 'id'; limit: number; offset: number; search?: string },
 ): Promise<{ rows: ImportRow[]; total: number }> {
-  const dir = sql.raw(q.order === 'desc' ? 'desc' : 'asc');
+  const dir = direction(q.order);
   const by = q.sort === 'id' ? sql`si.id ${dir}` : sql`si.created_at ${dir}, si.id ${dir}`;
+  const where = q.search ? sql`lower(si.file_name) like ${containsPattern(q.search)}` : sql`true`;
   const rows = await queryRows<ImportRow>(
     db,
-    selectImports(sql`true`, sql`order by ${by} limit ${q.limit} offset ${q.offset}`),
+    selectImports(where, sql`order by ${by} limit ${q.limit} offset ${q.offset}`),
   );
-  const [count] = await queryRows<{ n: number | string }>(db, sql`select count(*) as n from sales_imports`);
+  const [count] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from sales_imports si where ${where}`,
+  );
   return { rows: rows.map(normalize), total: num(count?.n) };
 }
 

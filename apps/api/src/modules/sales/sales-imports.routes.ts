@@ -97,9 +97,11 @@ export async function salesImportRoutes(fastify: FastifyInstance) {
   const tags = ['sales-imports'];
   const access = { access: allow('sales.import') };
 
-  // Imports a stopped process left half-read never count.
+  // Imports a stopped process left half-read never count. A failure here must not stop the app.
   app.addHook('onReady', async () => {
-    await service.failInterruptedImports(app.db);
+    await service
+      .failInterruptedImports(app.db)
+      .catch((err: unknown) => app.log.error({ err }, 'could not fail interrupted sales imports'));
   });
 
   app.post(

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { csvStream } from '../../lib/csv.ts';
 import { formatGrosze } from '../../lib/money.ts';
-import { offsetOf, paged } from '../../lib/paging.ts';
+import { offsetOf, paged, searchTerm } from '../../lib/paging.ts';
 import { prefetchFirst } from '../../lib/prefetch.ts';
 import { type Posting, postMany } from '../wallet/wallet.service.ts';
 import { matchColumns } from './sales-columns.ts';
@@ -203,6 +203,7 @@ export async function listImports(db: Db, q: SalesImportListQuery, lang: Lang): 
     sort: q.sort,
     limit: q.per_page,
     offset: offsetOf(q.page, q.per_page),
+    search: searchTerm(q.search),
   });
   return paged(
     rows.map((r) => present(r, lang)),
