@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { containsPattern, direction } from '../../lib/paging.ts';
 import { isoSql, plnSql } from '../../lib/sql-json.ts';
-import { inScope } from './challenge-scope.ts';
+import { inScope } from './challenge-scope.repo.ts';
 
 /*
  * The back office reads challenges here: the table (and the selector's 1000), one challenge with

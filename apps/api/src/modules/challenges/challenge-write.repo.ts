@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { liveArticle } from './challenge-read.repo.ts';
-import { intArray } from './challenge-scope.ts';
+import { intArray } from './challenge-scope.repo.ts';
 
 /*
  * Writing challenges and their products; the rules are in write-challenge.ts. Every function here

@@ -11,11 +11,9 @@ import type {
   RankingRow,
 } from '@incentive/contracts';
 import { CHALLENGE_RESULTS_DAYS } from '@incentive/contracts';
-import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { offsetOf, paged, searchTerm } from '../../lib/paging.ts';
-import { plnSql } from '../../lib/sql-json.ts';
 import { type Actor, readScopeOf } from '../access/access.service.ts';
 import { imageOf } from '../media/media.service.ts';
 import { newestArticleIdSql } from '../products/products.service.ts';
@@ -24,6 +22,7 @@ import * as read from './challenge-read.repo.ts';
 import * as ranking from './ranking.repo.ts';
 import * as rep from './rep-challenges.repo.ts';
 
+export { userChallengesSql } from './user-challenges.repo.ts';
 export { createChallenge, deleteChallenge, updateChallenge } from './write-challenge.ts';
 
 /*
@@ -206,17 +205,4 @@ export async function exportRanking(
       if (rows.length < EXPORT_CHUNK) return;
     }
   })();
-}
-
-/**
- * The user's `challenges` (SPEC.md section 3) for the JSON built in SQL (users/user-json.repo.ts):
- * its 3 newest challenges by start date in which it earned something, [{name, amount}].
- */
-export function userChallengesSql(userId: SQL | unknown): SQL {
-  return sql`(select coalesce(json_agg(json_build_object('name', x.name, 'amount', ${plnSql(sql`x.amount`)})
-      order by x.start_on desc, x.id desc), '[]'::json)
-    from (select c.id, c.name, c.start_on, e.amount from challenge_earnings e
-      join challenges c on c.id = e.challenge_id
-      where e.user_id = ${userId} and e.amount > 0 and c.deleted_at is null
-      order by c.start_on desc, c.id desc limit 3) x)`;
 }

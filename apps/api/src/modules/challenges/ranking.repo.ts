@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { containsPattern, direction } from '../../lib/paging.ts';
 import { plnSql } from '../../lib/sql-json.ts';
-import { inScope, intArray } from './challenge-scope.ts';
+import { inScope, intArray } from './challenge-scope.repo.ts';
 
 /*
  * A challenge's ranking (challenges.view): the reps with a result (amount > 0) within the caller's
