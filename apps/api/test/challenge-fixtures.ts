@@ -130,3 +130,13 @@ export async function userWithWarehouses(db: Db, email: string) {
   if (!row) throw new Error(`no user ${email}`);
   return row;
 }
+
+/** A bare running challenge (no products), straight into the table, for tests that need only its id. */
+export async function insertChallenge(db: Db, name = 'Wyzwanie testowe'): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into challenges (name, start_on, end_on) values (${name}, ${day(-1)}::date, ${day(1)}::date) returning id`,
+  );
+  if (!row) throw new Error('no challenge');
+  return row.id;
+}

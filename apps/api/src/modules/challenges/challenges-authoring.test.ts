@@ -201,6 +201,11 @@ describe('creating a challenge', () => {
         'products',
       );
     }
+    // Text PostgreSQL cannot store (NUL) is refused at its field.
+    for (const bad of ['a\u0000b', '\u0000']) {
+      await refused('/api/challenges', form(ok, { name: bad }), 422, 'validation.textInvalid', 'name');
+      await refused('/api/challenges', form(ok, { intro: bad }), 422, 'validation.textInvalid', 'intro');
+    }
     // A file in another part than `image` is refused too.
     await refused(
       '/api/challenges',

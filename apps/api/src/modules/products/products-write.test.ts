@@ -81,6 +81,11 @@ describe('POST /api/products', () => {
     await refused('/api/products', fields({ code: '=1+1' }), 422, 'product.codeInvalid', 'code');
     await refused('/api/products', fields({ code: 'x'.repeat(51) }), 422, 'validation.tooLong', 'code');
     await refused('/api/products', fields({ description: 'x'.repeat(1001) }), 422, 'validation.tooLong', 'description');
+    for (const bad of ['a\u0000b', '\u0000']) {
+      for (const field of ['name', 'code', 'description']) {
+        await refused('/api/products', fields({ [field]: bad }), 422, 'validation.textInvalid', field);
+      }
+    }
     const first = await post('/api/products', fields({ name: 'Pierwszy', code: 'DUP-1' }));
     expect(first.statusCode).toBe(201);
     await refused('/api/products', fields({ name: 'Drugi', code: 'DUP-1' }), 409, 'product.codeTaken', 'code');
