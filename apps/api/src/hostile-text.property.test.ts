@@ -194,7 +194,8 @@ const FIXTURES: Record<string, Fixture> = {
   // The quiz, article, product and challenge forms are multipart (no JSON body in the OpenAPI
   // document, so not found here): their text fields go through the same contracts schemas, and
   // quiz-authoring, article-authoring, products-write and challenges-authoring tests send them NUL
-  // (lone surrogates cannot cross multipart: it is UTF-8); the submit body's typed answers are nested and tested there too.
+  // (a lone surrogate cannot cross multipart, which is UTF-8); the submit body's typed answers
+  // are nested and tested there too.
 };
 
 /**
