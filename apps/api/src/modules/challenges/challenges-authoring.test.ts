@@ -261,6 +261,22 @@ describe('one challenge per product on any day', () => {
     await create([{ product_id: p, reward: 1 }], { start_at: day(11), end_at: day(19) });
   });
 
+  it('two overlapping challenges sent at once: one is saved, the other refused', async () => {
+    const p = await codedProduct(t.db, 'Wyścig');
+    const forms = await Promise.all([
+      challengeForm([{ product_id: p, reward: 1 }], {
+        name: 'Pierwszy z wyścigu',
+        start_at: day(100),
+        end_at: day(110),
+      }),
+      challengeForm([{ product_id: p, reward: 1 }], { name: 'Drugi z wyścigu', start_at: day(105), end_at: day(115) }),
+    ]);
+    const answers = await Promise.all(forms.map((f) => post('/api/challenges', f)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+    const loser = answers.find((r) => r.statusCode === 422);
+    expect(loser?.json().message).toMatch(/^Produkt „Wyścig” jest już w wyzwaniu „(Pierwszy|Drugi) z wyścigu”/);
+  });
+
   it('a deleted challenge no longer holds its products; a challenge does not overlap itself on edit', async () => {
     const p = await codedProduct(t.db);
     const first = await create([{ product_id: p, reward: 1 }], { start_at: day(60), end_at: day(70) });
