@@ -129,6 +129,15 @@ export async function productsWithSales(db: DbOrTx, challengeId: number, keep: n
   );
 }
 
+/** The products a challenge has now. */
+export async function productIdsOf(db: DbOrTx, challengeId: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select product_id as id from challenge_products where challenge_id = ${challengeId}`,
+  );
+  return rows.map((r) => r.id);
+}
+
 /** Do sales not reverted refer to the challenge? */
 export async function hasSales(db: DbOrTx, challengeId: number): Promise<boolean> {
   const rows = await queryRows<{ one: number }>(

@@ -372,6 +372,30 @@ describe('editing a challenge', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((await details(id)).has_sales).toBe(true);
 
+    // Deleted from the catalogue since, the product stays in the challenge and the challenge stays editable.
+    await t.db.execute(sql`update products set deleted_at = now() where id = ${a}`);
+    const again = await post(
+      `/api/challenges/${id}`,
+      challengeFields([{ product_id: a, reward: 6 }], { name: 'Nadal' }),
+    );
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await details(id)).products.map((p) => [p.id, p.reward])).toEqual([[a, '6.00']]);
+    // A deleted product cannot be added anew.
+    const c = await create([{ product_id: b, reward: 1 }], { start_at: day(202), end_at: day(203) });
+    await refused(
+      `/api/challenges/${c}`,
+      challengeFields(
+        [
+          { product_id: b, reward: 1 },
+          { product_id: a, reward: 1 },
+        ],
+        { start_at: day(202), end_at: day(203) },
+      ),
+      422,
+      'challenge.productNotFound',
+      'products',
+    );
+
     const gone = await create([{ product_id: b, reward: 1 }], { start_at: day(200), end_at: day(201) });
     expect((await del(`/api/challenges/${gone}`)).statusCode).toBe(200);
     await refused(

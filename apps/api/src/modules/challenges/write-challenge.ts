@@ -21,11 +21,20 @@ const refuse = (key: MessageKey, field: string, params: Record<string, string> =
 
 const challengeNotFound = () => notFound('challenge.notFound');
 
-/** The products as the tables hold them, after every product and article of the form is checked. */
-async function checkedProducts(db: DbOrTx, f: ChallengeFields): Promise<write.ChallengeProductValues[]> {
+/**
+ * The products as the tables hold them, after every product and article of the form is checked.
+ * Products already in the challenge (`kept`) stay even when since deleted or uncoded: their sales
+ * keep them in it, and the challenge must stay editable.
+ */
+async function checkedProducts(
+  db: DbOrTx,
+  f: ChallengeFields,
+  kept: ReadonlySet<number> = new Set(),
+): Promise<write.ChallengeProductValues[]> {
   const ids = f.products.map((p) => p.product_id);
   const found = new Map((await liveProductsByIds(db, ids)).map((p) => [p.id, p]));
   for (const id of ids) {
+    if (kept.has(id)) continue;
     const product = found.get(id);
     if (!product) throw refuse('challenge.productNotFound', 'products');
     if (!product.code) throw refuse('challenge.productWithoutCode', 'products', { name: product.name });
@@ -76,7 +85,7 @@ export async function updateChallenge(
   image: Buffer | null,
 ): Promise<void> {
   if (f.id !== null && f.id !== id) throw refuse('challenge.idMismatch', 'id');
-  const items = await checkedProducts(db, f);
+  const items = await checkedProducts(db, f, new Set(await write.productIdsOf(db, id)));
   const imageHash = image ? (await storeImage(db, image, actor.id)).hash : undefined;
   await db.transaction(async (tx) => {
     await write.lockChallengeProducts(tx);
