@@ -1,16 +1,9 @@
 import { Readable } from 'node:stream';
+import { challengeFieldsSchema } from '@incentive/contracts';
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import {
-  challengeProducts,
-  challenges,
-  products,
-  salesImports,
-  users,
-  userWarehouses,
-  warehouses,
-} from '../db/schema.ts';
-import { storeImage } from '../modules/media/media.service.ts';
+import { products, salesImports, users, userWarehouses, warehouses } from '../db/schema.ts';
+import { createChallenge } from '../modules/challenges/challenges.service.ts';
 import { importSales } from '../modules/sales/sales-imports.service.ts';
 import { demoImage } from './demo-images.ts';
 
@@ -18,8 +11,7 @@ import { demoImage } from './demo-images.ts';
  * Two demo challenges, one running and one ended ten days ago, and their results imported from
  * generated ERP files THROUGH the sales import (staging, checks, ledger), as an admin would: the
  * reps' challenge money is then explained by challenge_earnings and the ledger like any import's.
- * The challenges themselves are written to the tables here (the challenge forms' service is built
- * on another branch).
+ * The challenges are created through the challenges service, as the back-office form does.
  */
 
 const DAY = 86_400_000;
@@ -101,7 +93,6 @@ export async function seedChallenges(db: Db, opts: { seed: number; now: Date; de
   const sellers = reps.filter((r) => r.email === opts.demoSellerEmail || next() < 0.66);
 
   for (const c of CHALLENGES) {
-    const image = await storeImage(db, await demoImage(c.name, c.hue, 960), admin.id);
     const startOn = warsawDay(opts.now, c.from);
     const endOn = warsawDay(opts.now, c.to);
     const codes = Object.keys(c.rewards);
@@ -110,27 +101,19 @@ export async function seedChallenges(db: Db, opts: { seed: number; now: Date; de
       .from(products)
       .where(and(inArray(products.code, codes), isNull(products.deletedAt)));
     if (found.length !== codes.length) throw new Error('the demo products come before the challenges');
-    const [row] = await db
-      .insert(challenges)
-      .values({
-        name: c.name,
-        intro: c.intro,
-        imageHash: image.hash,
-        startOn,
-        endOn,
-        createdBy: admin.id,
-        createdAt: new Date(opts.now.getTime() + (c.from - 7) * DAY),
-      })
-      .returning({ id: challenges.id });
-    const challengeId = (row as { id: number }).id;
-    await db.insert(challengeProducts).values(
-      codes.map((code, position) => ({
-        challengeId,
-        productId: (found.find((p) => p.code === code) as { id: number }).id,
-        reward: c.rewards[code] as number,
-        position,
-      })),
-    );
+    const fields = challengeFieldsSchema.parse({
+      name: c.name,
+      intro: c.intro,
+      start_at: startOn,
+      end_at: endOn,
+      products: JSON.stringify(
+        codes.map((code) => ({
+          product_id: (found.find((p) => p.code === code) as { id: number }).id,
+          reward: ((c.rewards[code] as number) / 100).toFixed(2),
+        })),
+      ),
+    });
+    await createChallenge(db, admin, fields, await demoImage(c.name, c.hue, 960));
 
     // The results file: sales on days of the challenge up to yesterday, a few lines per rep.
     const lastDay = Math.min(c.to, -1);
