@@ -278,6 +278,28 @@ describe('POST /api/sales-imports: a file refused whole', () => {
     expect(res.json().message).toMatch(/^Nie udało się odczytać pliku/);
   });
 
+  it('no file part: 422 asking for one; not multipart: 415; a file part named otherwise: 422', async () => {
+    const onlyField = multipart([{ name: 'encoding', value: 'auto' }]);
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/sales-imports',
+      headers: { ...onlyField.headers, ...bearer(admin) },
+      payload: onlyField.payload,
+    });
+    expect(none.statusCode, none.body).toBe(422);
+    expect(none.json().message).toBe('Wybierz plik CSV lub XLSX ze sprzedażą');
+    const json = await t.app.inject({ method: 'POST', url: '/api/sales-imports', headers: bearer(admin), payload: {} });
+    expect(json.statusCode).toBe(415);
+    const wrong = multipart([{ name: 'image', filename: 'a.csv', bytes: Buffer.from(salesCsv([])) }]);
+    const named = await t.app.inject({
+      method: 'POST',
+      url: '/api/sales-imports',
+      headers: { ...wrong.headers, ...bearer(admin) },
+      payload: wrong.payload,
+    });
+    expect(named.statusCode, named.body).toBe(422);
+  });
+
   it('an unknown encoding is a 422', async () => {
     const res = await upload(salesCsv([]), { encoding: 'latin-2' });
     expect(res.statusCode, res.body).toBe(422);
