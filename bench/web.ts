@@ -77,7 +77,7 @@ try {
   for (const page of PAGES.filter((p) => !ONLY || ONLY.includes(p.name))) {
     const runs: Measure[] = [];
     for (let i = 0; i < RUNS; i++)
-      runs.push(await measure(`${base}${page.path}`, page.account && tokens.get(page.account)));
+      runs.push(await measure(`${base}${page.path}`, page.account ? tokens.get(page.account) : undefined));
     runs.sort((a, b) => a.performance - b.performance);
     const m = runs[Math.floor(runs.length / 2)] as Measure;
     rows.push({ page, m });

@@ -82,7 +82,8 @@ export function RepHomeShell() {
           </Group>
         </Container>
       </header>
-      <Page title={<span data-greeting={t('home.greeting', { name: '{{name}}' })} />}>
+      {/* A no-break space holds the title's line until the script writes the greeting: nothing below moves. */}
+      <Page title={<span data-greeting={t('home.greeting', { name: '{{name}}' })}>{'\u00a0'}</span>}>
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Card withBorder radius="md" padding="lg">
