@@ -16,12 +16,12 @@ import { CAROUSEL_HEIGHT } from '../../articles/carousel-size.ts';
  */
 
 /**
- * Runs right after the shell, before the first paint (an inline script: the server allows its hash).
+ * Runs right after the shell (an inline script: the server allows its hash), which stays hidden until then.
  * The shell stays only for a signed-in rep in Polish whose name is known from their last visit
  * (lib/session.ts keeps it for roles whose home is this page): it greets them as the page will. Anyone
  * else (another role, English, no token) gets the page as before, without a shell.
  */
-export const HOME_SHELL_SCRIPT = `(function(){var s=document.getElementById(${JSON.stringify(HOME_SHELL_ID)});if(!s)return;try{var l=localStorage,n=l.getItem(${JSON.stringify(GREETING_NAME)}),g=s.querySelector('[data-greeting]');if(n&&g&&l.getItem(${JSON.stringify(TOKEN)})&&(l.getItem(${JSON.stringify(LANG_KEY)})||'pl')==='pl'){g.textContent=g.getAttribute('data-greeting').split('{{name}}').join(n);return}}catch(e){}s.remove()})()`;
+export const HOME_SHELL_SCRIPT = `(function(){var s=document.getElementById(${JSON.stringify(HOME_SHELL_ID)});if(!s)return;try{var l=localStorage,n=l.getItem(${JSON.stringify(GREETING_NAME)}),g=s.querySelector('[data-greeting]');if(n&&g&&l.getItem(${JSON.stringify(TOKEN)})&&(l.getItem(${JSON.stringify(LANG_KEY)})||'pl')==='pl'){g.textContent=g.getAttribute('data-greeting').split('{{name}}').join(n);s.hidden=false;return}}catch(e){}s.remove()})()`;
 
 /** A figure not known yet. */
 function Bar({ w, h, light, round }: { w: number | string; h: number; light?: boolean; round?: boolean }) {
@@ -56,6 +56,9 @@ export function RepHomeShell() {
   return (
     <div
       id={HOME_SHELL_ID}
+      // Shown by the script once the greeting is written: the browser may paint while it parses, and
+      // a greeting painted empty first would neither be the page's largest paint nor stay in place.
+      hidden
       aria-hidden="true"
       style={{
         position: 'fixed',
@@ -82,8 +85,7 @@ export function RepHomeShell() {
           </Group>
         </Container>
       </header>
-      {/* A no-break space holds the title's line until the script writes the greeting: nothing below moves. */}
-      <Page title={<span data-greeting={t('home.greeting', { name: '{{name}}' })}>{'\u00a0'}</span>}>
+      <Page title={<span data-greeting={t('home.greeting', { name: '{{name}}' })} />}>
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <Card withBorder radius="md" padding="lg">
