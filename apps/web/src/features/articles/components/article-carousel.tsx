@@ -1,7 +1,7 @@
 import type { RepArticleListItem } from '@incentive/contracts';
 import { Loader } from '@mantine/core';
 import { IconArrowRight, IconChevronLeft, IconChevronRight, IconNews } from '@tabler/icons-react';
-import { useDeferredValue, useRef } from 'react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { A11y, EffectCoverflow, Keyboard, Navigation } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
@@ -39,12 +39,7 @@ export default function ArticleCarousel() {
   useErrorToast(error, 'article.toast.errorList');
   const prev = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
-  // The query's answer reaches React as a synchronous update: rendering the slides there (and starting
-  // swiper in that commit) was one long task on a phone. A deferred copy renders them in a background
-  // render React slices; the loader stays until it has (decision 027).
-  const shown = useDeferredValue(data);
-  const slides = carouselSlides(shown ?? []);
-  const waiting = (isPending || shown !== data) && !error;
+  const slides = carouselSlides(data ?? []);
 
   return (
     <section
@@ -126,8 +121,8 @@ export default function ArticleCarousel() {
           ))}
         </Swiper>
       ) : (
-        <div className={classes.placeholder} aria-busy={waiting}>
-          {waiting ? (
+        <div className={classes.placeholder} aria-busy={isPending && !error}>
+          {isPending && !error ? (
             <Loader aria-label={t('common.loading')} />
           ) : (
             <>
