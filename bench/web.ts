@@ -20,6 +20,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { POLICY, type User } from '@incentive/contracts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -68,7 +69,7 @@ const MARK_END = '<!-- bench:web:end -->';
 const served = process.env.BENCH_WEB_URL ? null : await serveHere('bench-web-');
 const base = (process.env.BENCH_WEB_URL ?? served?.url ?? '').replace(/\/$/, '');
 try {
-  const tokens = new Map<string, string>();
+  const tokens = new Map<string, Session>();
   for (const account of new Set(PAGES.flatMap((p) => (p.account ? [p.account] : [])))) {
     tokens.set(account, await login(base, account));
   }
@@ -76,7 +77,7 @@ try {
   for (const page of PAGES.filter((p) => !ONLY || ONLY.includes(p.name))) {
     const runs: Measure[] = [];
     for (let i = 0; i < RUNS; i++)
-      runs.push(await measure(`${base}${page.path}`, page.account && tokens.get(page.account)));
+      runs.push(await measure(`${base}${page.path}`, page.account ? tokens.get(page.account) : undefined));
     runs.sort((a, b) => a.performance - b.performance);
     const m = runs[Math.floor(runs.length / 2)] as Measure;
     rows.push({ page, m });
@@ -99,18 +100,31 @@ try {
   await served?.close();
 }
 
-async function login(baseUrl: string, email: string): Promise<string> {
+/**
+ * What the web app keeps in localStorage once a user has been signed in: the token, and for a rep
+ * the first name the rep home's first-load page greets with (apps/web/src/lib/session.ts, decision 027).
+ */
+interface Session {
+  token: string;
+  greetingName: string | null;
+}
+
+async function login(baseUrl: string, email: string): Promise<Session> {
   const res = await fetch(`${baseUrl}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
   if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
+  const { token } = (await res.json()) as { token: string };
+  const me = await fetch(`${baseUrl}/api/me`, { headers: { authorization: `Bearer ${token}` } });
+  if (!me.ok) throw new Error(`me ${email}: ${me.status}`);
+  const user = (await me.json()) as User;
+  return { token, greetingName: POLICY[user.role].home === 'repHome' ? user.name : null };
 }
 
 /** A trace that failed to record (NO_NAVSTART, NO_FCP) happens on the busy 2-core machine: measure again. */
-async function measure(url: string, token: string | undefined): Promise<Measure> {
+async function measure(url: string, token: Session | undefined): Promise<Measure> {
   for (let attempt = 1; ; attempt++) {
     const m = await measureOnce(url, token);
     if (!('error' in m)) return m;
@@ -120,7 +134,7 @@ async function measure(url: string, token: string | undefined): Promise<Measure>
 }
 
 /** One Lighthouse run in a fresh browser profile (cold cache, empty storage unless a token is given). */
-async function measureOnce(url: string, token: string | undefined): Promise<Measure | { error: string }> {
+async function measureOnce(url: string, token: Session | undefined): Promise<Measure | { error: string }> {
   loads.push(os.loadavg()[0] ?? 0);
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
   try {
@@ -129,9 +143,10 @@ async function measureOnce(url: string, token: string | undefined): Promise<Meas
     if (token) {
       // A same-origin document that loads no app asset, so the measured load still starts cold.
       await page.goto(new URL('/api/health', url).href);
-      await page.evaluate((t) => {
-        localStorage.setItem('token', t);
+      await page.evaluate((s) => {
+        localStorage.setItem('token', s.token);
         localStorage.setItem('token_type', 'Bearer');
+        if (s.greetingName) localStorage.setItem('greeting_name', s.greetingName);
       }, token);
     }
     const flags: Flags = {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -10,7 +11,9 @@ import { createServer, type Manifest, type Plugin } from 'vite';
  * more later on a phone. Each file here also names the chunks and stylesheets its route renders
  * first (`modulepreload`, `preload`), so they download with the entry; the login page's file
  * also holds the page itself, pre-rendered, so it paints before any script has run (main.tsx
- * hydrates it). The server sends a route's file for its path, index.html for every other path.
+ * hydrates it); the rep home's holds a shell of the home that paints before its scripts have run
+ * and that the page replaces (decision 027). The server sends a route's file for its path,
+ * index.html for every other path.
  */
 
 /** The shell around every signed-in page (as scripts/bundle-budget/pages.ts lists it). */
@@ -26,6 +29,8 @@ interface FirstLoadRoute {
   page?: { name: GuardedPage; chunk: string };
   /** Pre-render the page into the HTML (signed-out pages only: nothing of a user is known at build time). */
   prerender?: boolean;
+  /** Pre-render the rep home's shell after the root (prerender.tsx `prerenderHomeShell`, decision 027). */
+  homeShell?: boolean;
 }
 
 export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
@@ -35,6 +40,7 @@ export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
     path: PAGES.dashboard,
     chunks: SIGNED_IN_SHELL,
     page: { name: 'dashboard', chunk: 'src/features/dashboard/pages/dashboard-page.tsx' },
+    homeShell: true,
   },
   {
     name: 'withdraw',
@@ -46,6 +52,13 @@ export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
 
 /** dist/.vite/first-load-pages.json: path → the HTML file the server sends for it. */
 export const FIRST_LOAD_PAGES_FILE = '.vite/first-load-pages.json';
+/**
+ * dist/.vite/first-load-scripts.json: HTML file → the CSP sources (`'sha256-…'`) of its inline
+ * scripts; the server allows them for that file only (apps/api/src/plugins/web.ts).
+ */
+export const FIRST_LOAD_SCRIPTS_FILE = '.vite/first-load-scripts.json';
+
+const cspHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
 const everyRoleMayOpen = (page: GuardedPage) => ROLES.every((role) => POLICY[role].pages.includes(page));
 
@@ -91,7 +104,7 @@ export function firstLoadHtml(): Plugin {
         const indexHtml = readFileSync(path.join(outDir, 'index.html'), 'utf8');
         const entry = filesOf(manifest, ['index.html']);
         // The app's own code through Vite's module runner (its CSS and JSON handling), never the built files.
-        const prerender = FIRST_LOAD_ROUTES.some((r) => r.prerender)
+        const prerender = FIRST_LOAD_ROUTES.some((r) => r.prerender || r.homeShell)
           ? await createServer({
               root,
               configFile: path.join(root, 'vite.config.ts'),
@@ -101,6 +114,7 @@ export function firstLoadHtml(): Plugin {
             })
           : undefined;
         const pages: Record<string, string> = {};
+        const scripts: Record<string, string[]> = {};
         try {
           for (const route of FIRST_LOAD_ROUTES) {
             const chunks = [...route.chunks];
@@ -115,7 +129,7 @@ export function firstLoadHtml(): Plugin {
               ...[...css]
                 .filter((f) => !entry.css.has(f))
                 .map((f) =>
-                  route.prerender
+                  route.prerender || route.homeShell
                     ? `<link rel="stylesheet" crossorigin href="/${f}">`
                     : `<link rel="preload" as="style" crossorigin href="/${f}">`,
                 ),
@@ -130,6 +144,19 @@ export function firstLoadHtml(): Plugin {
               if (!html.includes('data-prerendered')) throw new Error('first-load-html: no <div id="root"></div>');
             }
             const file = `pages/${route.name}.html`;
+            if (route.homeShell && prerender) {
+              const { prerenderHomeShell } = (await prerender.ssrLoadModule('/src/prerender.tsx')) as {
+                prerenderHomeShell: () => Promise<{ markup: string; script: string }>;
+              };
+              const shell = await prerenderHomeShell();
+              // After the root: the script runs before the first paint and decides whether the shell stays.
+              html = html.replace(
+                '<div id="root"></div>',
+                () => `<div id="root"></div>${shell.markup}<script>${shell.script}</script>`,
+              );
+              if (!html.includes(shell.script)) throw new Error('first-load-html: no <div id="root"></div>');
+              scripts[file] = [cspHash(shell.script)];
+            }
             writeCompressed(path.join(outDir, file), html);
             pages[route.path] = file;
           }
@@ -137,6 +164,7 @@ export function firstLoadHtml(): Plugin {
           await prerender?.close();
         }
         writeFileSync(path.join(outDir, FIRST_LOAD_PAGES_FILE), `${JSON.stringify(pages, null, 2)}\n`);
+        writeFileSync(path.join(outDir, FIRST_LOAD_SCRIPTS_FILE), `${JSON.stringify(scripts, null, 2)}\n`);
       },
     },
   };

@@ -10,11 +10,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppTree } from './app/app-tree.tsx';
 import { preloadRoute } from './app/router.tsx';
+import { removeHomeShell } from './lib/home-shell.ts';
 import { i18n, i18nReady } from './lib/i18n.ts';
 
 // The first page's chunks load while React starts; the guarded page's once the user is known.
 preloadRoute(location.pathname);
-void earlyUser().then((me) => me && preloadRoute(location.pathname, me));
+// A stale token: the rep home's shell (decision 027) goes at once, the session gate signs out as before.
+void earlyUser().then((me) => (me ? preloadRoute(location.pathname, me) : removeHomeShell()));
 
 // Polish is ready at once; a stored English choice waits for its chunk so no Polish text flashes.
 // In a transition, React renders (or hydrates) the first page in slices of a few milliseconds

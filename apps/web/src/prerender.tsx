@@ -1,6 +1,8 @@
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppTree } from './app/app-tree.tsx';
+import { Providers } from './app/providers.tsx';
+import { HOME_SHELL_SCRIPT, RepHomeShell } from './features/dashboard/components/rep-home-shell.tsx';
 
 /**
  * The HTML of a signed-out page as React first renders it, for the build (build/first-load-html.ts):
@@ -12,4 +14,19 @@ export async function prerenderPage(location: string): Promise<string> {
     <AppTree router={({ children }) => <StaticRouter location={location}>{children}</StaticRouter>} />,
   );
   return new Response(prelude).text();
+}
+
+/**
+ * The rep home's shell (features/dashboard/components/rep-home-shell.tsx) and the inline script that
+ * keeps it for a rep or removes it. Never hydrated: its own id prefix keeps Mantine's generated class
+ * names apart from the app's while both are in the document.
+ */
+export async function prerenderHomeShell(): Promise<{ markup: string; script: string }> {
+  const { prelude } = await prerender(
+    <Providers>
+      <RepHomeShell />
+    </Providers>,
+    { identifierPrefix: 'shell-' },
+  );
+  return { markup: await new Response(prelude).text(), script: HOME_SHELL_SCRIPT };
 }

@@ -68,6 +68,36 @@ describe('serving the built web app', () => {
     }
   });
 
+  it("allows a first-load page's inline script by its hash, on that page only", async () => {
+    // As the build writes them for the rep home's shell (decision 027); one entry is not a hash at all.
+    const hash = `'sha256-${'A'.repeat(43)}='`;
+    mkdirSync(path.join(dist, 'pages'));
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(path.join(dist, 'pages', 'dashboard.html'), '<!doctype html><title>dashboard</title>');
+    writeFileSync(path.join(dist, 'pages', 'login.html'), '<!doctype html><title>login</title>');
+    writeFileSync(
+      path.join(dist, '.vite', 'first-load-pages.json'),
+      JSON.stringify({ '/': 'pages/login.html', '/dashboard': 'pages/dashboard.html' }),
+    );
+    writeFileSync(
+      path.join(dist, '.vite', 'first-load-scripts.json'),
+      JSON.stringify({ 'pages/dashboard.html': [hash, "'unsafe-inline'"] }),
+    );
+    try {
+      const dashboard = await app.inject({ method: 'GET', url: '/dashboard' });
+      expect(dashboard.body).toBe('<!doctype html><title>dashboard</title>');
+      const csp = String(dashboard.headers['content-security-policy']);
+      expect(csp.match(/script-src[^;]*/)?.[0]).toBe(`script-src 'self' ${hash}`);
+      for (const url of ['/', '/withdraw', '/api/health']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.headers['content-security-policy'], url).toMatch(/script-src 'self';/);
+      }
+    } finally {
+      rmSync(path.join(dist, 'pages'), { recursive: true });
+      rmSync(path.join(dist, '.vite'), { recursive: true });
+    }
+  });
+
   it('serves hashed assets with a one-year immutable cache', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);

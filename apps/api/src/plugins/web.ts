@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, notFound } from '../lib/app-error.ts';
 
 /**
@@ -34,16 +34,44 @@ export async function webPlugin(app: FastifyInstance, opts: { dist?: string }) {
     });
   }
   // `/` is a page like any other (the static plugin serves no index): the login page the build pre-rendered.
-  if (hasWeb)
-    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile(firstLoadPage(dist, '/')));
+  if (hasWeb) app.get('/', (_req, reply) => sendPage(reply, dist, '/'));
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     const looksLikeFile = /\.[a-z0-9]{1,8}$/i.test(pathname);
     if (pathname.startsWith('/api/') || pathname === '/api' || !hasWeb || req.method !== 'GET' || looksLikeFile) {
       throw req.url.startsWith('/api') ? new AppError(404, 'errors.routeNotFound') : notFound();
     }
-    return reply.header('cache-control', 'no-cache').sendFile(firstLoadPage(dist, pathname));
+    return sendPage(reply, dist, pathname);
   });
+}
+
+/**
+ * A path's page, never cached. A page with inline scripts (the rep home's shell, decision 027) gets
+ * their hashes added to the CSP's script-src, for that response only: every other response keeps
+ * `script-src 'self'`.
+ */
+function sendPage(reply: FastifyReply, dist: string, pathname: string) {
+  const page = firstLoadPage(dist, pathname);
+  const hashes = inlineScripts(dist, page);
+  const csp = reply.getHeader('content-security-policy');
+  if (hashes.length && typeof csp === 'string') {
+    reply.header('content-security-policy', csp.replace(/script-src 'self'/, `script-src 'self' ${hashes.join(' ')}`));
+  }
+  return reply.header('cache-control', 'no-cache').sendFile(page);
+}
+
+/** The CSP sources of a page's inline scripts (dist/.vite/first-load-scripts.json, written by the build). */
+function inlineScripts(dist: string, page: string): string[] {
+  try {
+    const scripts = JSON.parse(readFileSync(path.join(dist, '.vite/first-load-scripts.json'), 'utf8')) as Record<
+      string,
+      string[]
+    >;
+    const hashes = Object.hasOwn(scripts, page) ? scripts[page] : undefined;
+    return Array.isArray(hashes) ? hashes.filter((h) => /^'sha256-[A-Za-z0-9+/=]+'$/.test(h)) : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The build's page for a path (dist/.vite/first-load-pages.json, read per page load: a rebuild needs no restart). */

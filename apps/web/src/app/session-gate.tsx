@@ -7,7 +7,7 @@ import { useSignOut } from '../features/auth/use-sign-out.ts';
 import { earlyMeWaiting } from '../lib/early-me.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { paths } from '../lib/paths.ts';
-import { getToken } from '../lib/session.ts';
+import { getToken, rememberGreetingName } from '../lib/session.ts';
 import { toastError } from '../lib/toast.ts';
 
 /**
@@ -27,6 +27,11 @@ export function SessionGate() {
   // A role whose home is its first warehouse cannot work without one (SPEC.md section 4).
   const orphanWholesaler =
     me.data !== undefined && POLICY[me.data.role].home === 'firstWarehouse' && me.data.wholesaler_ids.length === 0;
+
+  // The rep home's first-load page greets a rep by this name before its scripts run (decision 027).
+  useEffect(() => {
+    if (me.data) rememberGreetingName(POLICY[me.data.role].home === 'repHome' ? me.data.name : null);
+  }, [me.data]);
 
   useEffect(() => {
     if (!me.isError && !orphanWholesaler) return;

@@ -26,19 +26,16 @@ function buildUrl(path: string, query?: Query): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-// Building an Intl.DateTimeFormat loads the time-zone data (20-30 ms on the first call): once per page load.
-let timeZone: string | undefined;
-const userTimeZone = () => {
-  timeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return timeZone;
-};
-
-/** Fetch with the Bearer token, JSON, a 20 s timeout and the language and time-zone headers. Never throws. */
+/**
+ * Fetch with the Bearer token, JSON, a 20 s timeout and the language header. Never throws. The
+ * optional USER-TIMEZONE header (SPEC.md section 7) goes only with the CSV exports, the one place the
+ * server reads it (lib/download-csv.ts): reading the zone builds an Intl.DateTimeFormat, which loads
+ * the time-zone data, 30 ms of a phone's first load when the entry's GET /api/me carried it (decision 027).
+ */
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = {
     accept: 'application/json',
     'accept-language': i18n.language || 'pl',
-    'USER-TIMEZONE': userTimeZone(),
   };
   const auth = getToken();
   if (auth) headers.authorization = `${auth.type} ${auth.token}`;

@@ -11,7 +11,12 @@ export async function downloadCsv(path: string, query: Query, filename: string):
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
   const auth = getToken();
-  const headers: Record<string, string> = { accept: 'text/csv', 'accept-language': i18n.language || 'pl' };
+  // The export's dates are written in the user's zone (the server falls back to Poland's without it).
+  const headers: Record<string, string> = {
+    accept: 'text/csv',
+    'accept-language': i18n.language || 'pl',
+    'USER-TIMEZONE': Intl.DateTimeFormat().resolvedOptions().timeZone,
+  };
   if (auth) headers.authorization = `${auth.type} ${auth.token}`;
   try {
     const res = await fetch(`${path}?${params.toString()}`, { headers, signal: AbortSignal.timeout(60_000) });

@@ -28,7 +28,8 @@ function withMessages(base: Tree, flat: Record<string, string>): Tree {
   return out;
 }
 
-const LANG_KEY = 'lang';
+/** Where a chosen language is kept (also read by the rep home's first-load page, build/first-load-html.ts). */
+export const LANG_KEY = 'lang';
 const FALLBACK: Lang = 'en';
 const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(LANG_KEY) : null;
 const initial: Lang = (LANGS as readonly string[]).includes(stored ?? '') ? (stored as Lang) : 'pl';

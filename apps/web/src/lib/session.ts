@@ -1,6 +1,18 @@
 /** The access token and its type, as the login response gave them. */
-const TOKEN = 'token';
+export const TOKEN = 'token';
 const TOKEN_TYPE = 'token_type';
+/**
+ * A sales rep's first name, kept from their last GET /api/me: the rep home's first-load page greets
+ * them with it before any script has run (decision 027). Kept only for roles whose home is the rep
+ * home, forgotten with the token.
+ */
+export const GREETING_NAME = 'greeting_name';
+
+/** Keeps (or, for `null`, forgets) the name the rep home's first-load page greets with. */
+export function rememberGreetingName(name: string | null) {
+  if (name === null) localStorage.removeItem(GREETING_NAME);
+  else if (localStorage.getItem(GREETING_NAME) !== name) localStorage.setItem(GREETING_NAME, name);
+}
 
 export function getToken(): { token: string; type: string } | null {
   const token = localStorage.getItem(TOKEN);
@@ -22,5 +34,6 @@ export function onSessionEnd(listener: () => void) {
 export function clearToken() {
   localStorage.removeItem(TOKEN);
   localStorage.removeItem(TOKEN_TYPE);
+  localStorage.removeItem(GREETING_NAME);
   for (const listener of sessionEndListeners) listener();
 }

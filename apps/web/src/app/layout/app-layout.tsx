@@ -1,10 +1,11 @@
 import { Box, Burger, Center, Container, Group, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { BackOfficeModals } from '../../features/back-office/index.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
+import { removeHomeShell } from '../../lib/home-shell.ts';
 import { useTranslation } from '../../lib/i18n.ts';
 import { homePath } from '../../lib/paths.ts';
 import classes from './app-layout.module.css';
@@ -16,6 +17,12 @@ import { UserMenuButton } from './user-menu-button.tsx';
 // when the user reaches for the button: nothing of it runs during or after the first load.
 const loadUserMenu = () => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu }));
 const UserMenu = lazy(loadUserMenu);
+
+/** Takes the rep home's pre-rendered shell away in the commit that shows the page (decision 027). */
+function HomeShellGone() {
+  useLayoutEffect(removeHomeShell, []);
+  return null;
+}
 
 /**
  * Header (logo, menu, user menu), the page, and the footer. On phones the menu lives in a drawer.
@@ -87,6 +94,8 @@ export function AppLayout() {
             }
           >
             <Outlet context={{ me }} />
+            {/* The rep home's pre-rendered shell goes in the commit that shows the page. */}
+            <HomeShellGone />
           </Suspense>
         </Box>
       </main>

@@ -1,0 +1,108 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { ACCOUNTS } from './support/accounts.ts';
+import { signIn, storedToken } from './support/auth.ts';
+import { PHONE, useBrowser } from './support/browser.ts';
+
+/*
+ * Decision 027: /dashboard's first-load page holds a pre-rendered shell of the rep home (header,
+ * greeting, the wallet and quiz boxes with bars for their figures). An inline script keeps it for a
+ * signed-in rep in Polish, greeting them by the name kept from their last visit; the page replaces it
+ * in its first commit. Anyone else never sees it.
+ */
+
+const browser = useBrowser();
+
+/** Console errors and failed page scripts (a CSP refusal of the inline script is one). */
+function recordErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** Loads /dashboard with only the HTML and its inline script: what paints before the app's scripts run. */
+async function htmlOnly(page: Page) {
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto('/dashboard');
+  const shell = page.locator('#home-shell');
+  const present = (await shell.count()) === 1;
+  const greeting = present ? await shell.locator('h1').textContent() : null;
+  await page.unroute(/\/assets\/.*\.js$/);
+  return { present, greeting };
+}
+
+describe('the rep home shell', () => {
+  test('a rep who has been here is greeted from the HTML; the page replaces the shell without errors', async () => {
+    const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await signIn(page, ACCOUNTS.seller);
+    expect(await page.evaluate(() => localStorage.getItem('greeting_name'))).toBe('Szymon');
+
+    // Before any of the app's scripts: the shell, styled, with the greeting and the boxes' headings.
+    const before = await htmlOnly(page);
+    expect(before).toEqual({ present: true, greeting: 'Cześć, Szymon!' });
+    const tile = await page
+      .locator('#home-shell')
+      .getByText('Dostępne środki')
+      .evaluate((el) => getComputedStyle(el.parentElement as Element).backgroundColor);
+    expect(tile).not.toBe('rgba(0, 0, 0, 0)');
+
+    // With the scripts: the real page, the shell gone, no error (the CSP allowed the inline script).
+    const fresh = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await fresh.goto('/');
+    await fresh.evaluate(
+      (t) => {
+        localStorage.setItem('token', t ?? '');
+        localStorage.setItem('token_type', 'Bearer');
+        localStorage.setItem('greeting_name', 'Szymon');
+      },
+      await storedToken(page),
+    );
+    const errors = recordErrors(fresh);
+    const response = await fresh.goto('/dashboard');
+    expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+    await fresh.getByRole('heading', { name: 'Cześć, Szymon!' }).waitFor();
+    await fresh.getByTestId('money-to-get').waitFor();
+    expect(await fresh.locator('#home-shell').count()).toBe(0);
+    expect(await fresh.getByRole('heading', { name: 'Portfel' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    // Other pages keep the strict policy: no inline script is allowed there.
+    const other = await fresh.request.get('/withdraw');
+    expect(other.headers()['content-security-policy']).toMatch(/script-src 'self';/);
+  });
+
+  test('a stale token: the shell goes and the rep is signed out as before, the name forgotten', async () => {
+    const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await page.goto('/');
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'an-expired-session-token');
+      localStorage.setItem('token_type', 'Bearer');
+      localStorage.setItem('greeting_name', 'Szymon');
+    });
+    await page.goto('/dashboard');
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByText('Nie udało się pobrać danych użytkownika').waitFor();
+    await page.getByRole('heading', { name: 'Zaloguj się' }).waitFor();
+    expect(await page.locator('#home-shell').count()).toBe(0);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('greeting_name')])).toEqual([
+      null,
+      null,
+    ]);
+  });
+
+  test('no shell for a role whose home is not the rep home, nor for a visitor who chose English', async () => {
+    const admin = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await signIn(admin, ACCOUNTS.admin);
+    expect(await admin.evaluate(() => localStorage.getItem('greeting_name'))).toBeNull();
+    expect(await htmlOnly(admin)).toEqual({ present: false, greeting: null });
+
+    const english = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await signIn(english, ACCOUNTS.seller);
+    await english.evaluate(() => localStorage.setItem('lang', 'en'));
+    expect(await htmlOnly(english)).toEqual({ present: false, greeting: null });
+    await english.goto('/dashboard');
+    await english.getByRole('heading', { name: 'Hi, Szymon!' }).waitFor();
+  });
+});
