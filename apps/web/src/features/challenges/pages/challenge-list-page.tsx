@@ -1,0 +1,98 @@
+import { Button, Center, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { LinkButton } from '../../../components/link-button.tsx';
+import { Page } from '../../../components/page.tsx';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useErrorToast } from '../../../lib/list-error-toast.ts';
+import { parseId, paths } from '../../../lib/paths.ts';
+import { useActiveChallenge, useActiveChallenges } from '../api/get-active-challenges.ts';
+import { ChallengeView } from '../components/challenge-view.tsx';
+import { holds, orderChallenges } from '../lib/challenge-text.ts';
+import '../lib/strings.ts';
+
+/**
+ * `/challenges-ph`: the rep's challenges (SPEC.md section 2, Challenge list (rep); decision 026),
+ * running ones first, one tab each when there are several; `?id=` names the one shown (first), and
+ * one the list does not hold is fetched on its own (GET /api/challenges/active/{id}).
+ */
+export function ChallengeListPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const wantedId = parseId(params.get('id'));
+  // The challenge the address named on arrival goes first; choosing another tab does not reorder them.
+  const [firstId] = useState(wantedId);
+  const list = useActiveChallenges();
+  const missing = list.data !== undefined && !holds(list.data.data, wantedId);
+  const one = useActiveChallenge(missing ? wantedId : null);
+  useErrorToast(list.error, 'challenge.listFailed');
+  useErrorToast(one.error, 'challenge.notFound');
+
+  // `missing` implies an id, so the single fetch is enabled while it holds.
+  const waiting = (list.isPending && !list.error) || (missing && one.isPending);
+  const challenges = list.data ? orderChallenges(list.data.data, firstId, one.data) : [];
+  const selected = challenges.find((c) => c.id === wantedId) ?? challenges[0];
+  const select = (value: string | null) => {
+    if (value) setParams({ id: value }, { replace: true });
+  };
+
+  return (
+    <Page title={t('challengePh.title')} subtitle={t('challengePh.description')}>
+      {waiting && (
+        <Center py="xl">
+          <Loader aria-label={t('common.loading')} />
+        </Center>
+      )}
+      {list.error && !list.data && (
+        <Stack align="center" gap="xs" py="xl" ta="center" data-testid="challenges-failed">
+          <Text fw={700}>{t('challengePh.failedTitle')}</Text>
+          <Text c="dimmed" fz="sm" maw={420}>
+            {t('challengePh.failedText')}
+          </Text>
+          <Button
+            mt="sm"
+            variant="light"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            loading={list.isFetching}
+            onClick={() => void list.refetch()}
+          >
+            {t('challengePh.retry')}
+          </Button>
+        </Stack>
+      )}
+      {list.data && !waiting && challenges.length === 0 && (
+        <Stack align="center" gap="xs" py="xl" ta="center" data-testid="challenges-empty">
+          <Text fw={700}>{t('challengePh.emptyTitle')}</Text>
+          <Text c="dimmed" fz="sm" maw={420}>
+            {t('challengePh.emptyText')}
+          </Text>
+          <Stack mt="sm" align="center">
+            <LinkButton to={paths.quizPh()}>{t('challengePh.quizzes')}</LinkButton>
+          </Stack>
+        </Stack>
+      )}
+      {selected && challenges.length === 1 && (
+        <ChallengeView challenge={selected} updatedAt={list.data?.updated_at ?? null} priority />
+      )}
+      {selected && challenges.length > 1 && (
+        <Tabs value={String(selected.id)} onChange={select} keepMounted={false}>
+          <Tabs.List aria-label={t('challengePh.choose')} mb="lg">
+            {challenges.map((c) => (
+              <Tabs.Tab key={c.id} value={String(c.id)} style={{ maxWidth: '100%' }}>
+                <Text span fz="sm" fw={600} lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+                  {c.name}
+                </Text>
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {challenges.map((c) => (
+            <Tabs.Panel key={c.id} value={String(c.id)}>
+              <ChallengeView challenge={c} updatedAt={list.data?.updated_at ?? null} priority={c.id === selected.id} />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      )}
+    </Page>
+  );
+}
