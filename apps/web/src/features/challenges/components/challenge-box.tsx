@@ -10,7 +10,7 @@ import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useActiveChallenges } from '../api/get-active-challenges.ts';
 import { CHALLENGE_BOX_HEIGHTS } from '../box-size.ts';
 import { formatImportDate, statusLine } from '../lib/challenge-text.ts';
-import '../lib/strings.ts';
+import '../lib/box-strings.ts';
 import classes from './challenge-box.module.css';
 
 /**
@@ -42,7 +42,7 @@ export default function ChallengeBox() {
         </ThemeIcon>
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Title order={2} fz="lg" id="challenge-box-title">
-            {t('challengePh.box.title')}
+            {t('challengeBox.title')}
           </Title>
           {data && (
             <Text fz="xs" c="dimmed" lineClamp={1} data-testid="challenge-box-import-date">
@@ -58,12 +58,12 @@ export default function ChallengeBox() {
       )}
       {error && !data && (
         <Text fz="sm" c="dimmed">
-          {t('challengePh.box.failed')}
+          {t('challengeBox.failed')}
         </Text>
       )}
       {data && !first && (
         <Text fz="sm" c="dimmed" data-testid="challenge-box-empty">
-          {t('challengePh.box.empty')}
+          {t('challengeBox.empty')}
         </Text>
       )}
       {first && <Featured challenge={first} count={data.data.length} />}
@@ -108,7 +108,7 @@ function Featured({ challenge, count }: { challenge: ActiveChallenge; count: num
       </div>
       <div className={classes.money}>
         <Text fz="xs" c="dimmed">
-          {t('challengePh.box.earned')}
+          {t('challengeBox.earned')}
         </Text>
         <div className={classes.amount} data-testid="challenge-box-earned">
           {money(challenge.money_get)}
@@ -116,12 +116,12 @@ function Featured({ challenge, count }: { challenge: ActiveChallenge; count: num
       </div>
       <div className={classes.actions}>
         <LinkButton to={paths.challengesPh({ id: challenge.id })}>
-          {t('challengePh.box.open')}
+          {t('challengeBox.open')}
           <IconArrowRight size={18} aria-hidden />
         </LinkButton>
         {count > 1 && (
           <Anchor component={Link} to={paths.challengesPh()} className={classes.all}>
-            {t('challengePh.box.all', { count })}
+            {t('challengeBox.all', { count })}
           </Anchor>
         )}
       </div>

@@ -1,6 +1,6 @@
 import type { ActiveChallenge } from '@incentive/contracts';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowRight, IconCalendar, IconTrophy } from '@tabler/icons-react';
+import { IconArrowRight } from '@tabler/icons-react';
 import { LinkButton } from '../../../components/link-button.tsx';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -57,16 +57,13 @@ export function ChallengeView({
               {t(`challengePh.badge.${challenge.status}`)}
             </Badge>
           </Group>
-          <Group gap={6} c="dimmed" fz="sm" wrap="nowrap">
-            <IconCalendar size={16} aria-hidden style={{ flex: 'none' }} />
-            <Text fz="sm" c="dimmed" data-testid="challenge-status">
-              {t(status.key, status.vars)} ·{' '}
-              {t('challengePh.dates', {
-                from: formatDay(challenge.start_at, lang, thisYear),
-                to: formatDay(challenge.end_at, lang, thisYear),
-              })}
-            </Text>
-          </Group>
+          <Text fz="sm" c="dimmed" data-testid="challenge-status">
+            {t(status.key, status.vars)} ·{' '}
+            {t('challengePh.dates', {
+              from: formatDay(challenge.start_at, lang, thisYear),
+              to: formatDay(challenge.end_at, lang, thisYear),
+            })}
+          </Text>
           {challenge.intro && <Text className={classes.text}>{challenge.intro}</Text>}
         </Stack>
       </div>
@@ -98,17 +95,9 @@ function ChallengeSummary({ challenge, updatedAt }: { challenge: ActiveChallenge
   return (
     <Card withBorder radius="md" padding="lg" className={classes.summary} data-testid="challenge-summary">
       <Stack gap="sm">
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <IconTrophy size={28} aria-hidden style={{ flex: 'none', color: 'var(--mantine-color-teal-7)' }} />
-          <Title
-            order={3}
-            fz={{ base: 18, sm: 20 }}
-            style={{ overflowWrap: 'anywhere' }}
-            data-testid="challenge-earned"
-          >
-            {t('challengePh.earned', { name: challenge.name, money: money(challenge.money_get) })}
-          </Title>
-        </Group>
+        <Title order={3} fz={{ base: 18, sm: 20 }} style={{ overflowWrap: 'anywhere' }} data-testid="challenge-earned">
+          {t('challengePh.earned', { name: challenge.name, money: money(challenge.money_get) })}
+        </Title>
         {challenge.units > 0 && (
           <Text fz="sm">{t('challengePh.units', { units: formatUnits(challenge.units, i18n.language) })}</Text>
         )}

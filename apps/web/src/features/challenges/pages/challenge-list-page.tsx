@@ -1,7 +1,7 @@
-import { Button, Center, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LinkButton } from '../../../components/link-button.tsx';
 import { Page } from '../../../components/page.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -11,15 +11,16 @@ import { useActiveChallenge, useActiveChallenges } from '../api/get-active-chall
 import { ChallengeView } from '../components/challenge-view.tsx';
 import { holds, orderChallenges } from '../lib/challenge-text.ts';
 import '../lib/strings.ts';
+import classes from './challenge-list-page.module.css';
 
 /**
  * `/challenges-ph`: the rep's challenges (SPEC.md section 2, Challenge list (rep); decision 026),
- * running ones first, one tab each when there are several; `?id=` names the one shown (first), and
+ * running ones first, a row of choices when there are several; `?id=` names the one shown (first), and
  * one the list does not hold is fetched on its own (GET /api/challenges/active/{id}).
  */
 export function ChallengeListPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const wantedId = parseId(params.get('id'));
   // The challenge the address named on arrival goes first; choosing another tab does not reorder them.
   const [firstId] = useState(wantedId);
@@ -33,9 +34,6 @@ export function ChallengeListPage() {
   const waiting = (list.isPending && !list.error) || (missing && one.isPending);
   const challenges = list.data ? orderChallenges(list.data.data, firstId, one.data) : [];
   const selected = challenges.find((c) => c.id === wantedId) ?? challenges[0];
-  const select = (value: string | null) => {
-    if (value) setParams({ id: value }, { replace: true });
-  };
 
   return (
     <Page title={t('challengePh.title')} subtitle={t('challengePh.description')}>
@@ -76,22 +74,23 @@ export function ChallengeListPage() {
         <ChallengeView challenge={selected} updatedAt={list.data?.updated_at ?? null} priority />
       )}
       {selected && challenges.length > 1 && (
-        <Tabs value={String(selected.id)} onChange={select} keepMounted={false}>
-          <Tabs.List aria-label={t('challengePh.choose')} mb="lg">
+        <>
+          {/* Links, not Mantine's Tabs: the page stays inside a phone's budget, and each choice has its address. */}
+          <nav aria-label={t('challengePh.choose')} className={classes.choices}>
             {challenges.map((c) => (
-              <Tabs.Tab key={c.id} value={String(c.id)} style={{ maxWidth: '100%' }}>
-                <Text span fz="sm" fw={600} lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
-                  {c.name}
-                </Text>
-              </Tabs.Tab>
+              <Link
+                key={c.id}
+                to={paths.challengesPh({ id: c.id })}
+                replace
+                aria-current={c.id === selected.id ? 'true' : undefined}
+                className={classes.choice}
+              >
+                {c.name}
+              </Link>
             ))}
-          </Tabs.List>
-          {challenges.map((c) => (
-            <Tabs.Panel key={c.id} value={String(c.id)}>
-              <ChallengeView challenge={c} updatedAt={list.data?.updated_at ?? null} priority={c.id === selected.id} />
-            </Tabs.Panel>
-          ))}
-        </Tabs>
+          </nav>
+          <ChallengeView key={selected.id} challenge={selected} updatedAt={list.data?.updated_at ?? null} priority />
+        </>
       )}
     </Page>
   );
