@@ -17,6 +17,7 @@ import {
   salesCsv,
   warsawDay,
 } from './support/challenges.ts';
+import { PL_MONTHS_LONG } from './support/dates.ts';
 import { zl } from './support/money.ts';
 import { toast } from './support/ui.ts';
 
@@ -45,6 +46,8 @@ interface Fixture {
   challengeId: number;
   name: string;
   articleId: number;
+  startAt: string;
+  endAt: string;
   products: { name: string; reward: string; units: number }[];
   /** What the seller earned in the challenge, PLN. */
   earned: string;
@@ -83,11 +86,13 @@ function setUp(): Promise<Fixture> {
     const [firstId, secondId] = ids as [number, number];
     const articleId = await createArticle(admin, { title: `O napoju e2e ${tag}`, productId: firstId });
     const name = `Wyzwanie e2e ${tag}`;
+    const startAt = warsawDay(-3);
+    const endAt = warsawDay(7);
     const challengeId = await createChallenge(admin, {
       name,
       intro: 'Sprzedawaj napoje i batony z wyzwania: za każdą sztukę dostajesz nagrodę.',
-      startAt: warsawDay(-3),
-      endAt: warsawDay(7),
+      startAt,
+      endAt,
       products: [
         { product_id: firstId, reward: '2.50', article_id: articleId },
         { product_id: secondId, reward: '1.20', article_id: null },
@@ -129,6 +134,8 @@ function setUp(): Promise<Fixture> {
       challengeId,
       name,
       articleId,
+      startAt,
+      endAt,
       products: products.map(({ name, reward, units }) => ({ name, reward, units })),
       earned,
       walletBefore,
@@ -151,6 +158,13 @@ function placeTexts(c: ActiveChallengeRead): string[] {
   if (c.rank.warehouse) out.push(`Miejsce ${c.rank.warehouse.place} z ${c.rank.warehouse.of} w Twojej hurtowni`);
   if (c.rank.region) out.push(`Miejsce ${c.rank.region.place} z ${c.rank.region.of} w regionie`);
   return out;
+}
+
+/** '2026-11-30' as the page writes a day: '30 listopada', with the year when it is not this one. */
+function plDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const year = y === new Date().getFullYear() ? '' : ` ${y}`;
+  return `${d} ${PL_MONTHS_LONG[m - 1]}${year}`;
 }
 
 /** The import note as the page writes it: the local calendar day of the last import, DD.MM.YYYY. */
@@ -255,7 +269,10 @@ describe('challenges for a rep', () => {
     }
     const view = page.getByTestId('challenge-view');
     await view.getByRole('heading', { level: 2, name: f.name }).waitFor();
-    await expect(view.getByTestId('challenge-status').innerText()).resolves.toMatch(/^Trwa do \d{1,2} \p{L}+/u);
+    await expect(view.getByTestId('challenge-status').innerText()).resolves.toBe(`Trwa do ${plDay(f.endAt)}`);
+    await expect(view.getByTestId('challenge-dates').innerText()).resolves.toBe(
+      `${plDay(f.startAt)} – ${plDay(f.endAt)}`,
+    );
 
     // Numbered cards with the reward per unit and what the seller sold of each.
     const cards = view.getByTestId('challenge-product');

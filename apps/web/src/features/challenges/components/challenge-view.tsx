@@ -1,5 +1,5 @@
 import type { ActiveChallenge } from '@incentive/contracts';
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { LinkButton } from '../../../components/link-button.tsx';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
@@ -13,7 +13,8 @@ import classes from './challenge-view.module.css';
 // The cover is at most two fifths of the 1320 px container beside the intro, the whole width on phones.
 const COVER_SIZES = '(min-width: 1320px) 520px, (min-width: 768px) 40vw, (min-resolution: 1.5dppx) 74vw, 100vw';
 
-const BADGE_COLOR = { running: 'teal', ended: 'gray', upcoming: 'blue' } as const;
+// Dark shades: the status is text on white and must keep its contrast (WCAG AA).
+const STATUS_COLOR = { running: 'teal.9', ended: 'gray.7', upcoming: 'blue.9' } as const;
 
 /**
  * One challenge as the rep reads it (SPEC.md section 2, Challenge list (rep)): the intro with its
@@ -49,21 +50,20 @@ export function ChallengeView({
           </div>
         )}
         <Stack gap="sm">
-          <Group gap="sm" align="center">
-            <Title order={2} fz={{ base: 20, sm: 24 }} id={headingId} style={{ overflowWrap: 'anywhere' }}>
-              {challenge.name}
-            </Title>
-            <Badge color={BADGE_COLOR[challenge.status]} variant="light">
-              {t(`challengePh.badge.${challenge.status}`)}
-            </Badge>
-          </Group>
-          <Text fz="sm" c="dimmed" data-testid="challenge-status">
-            {t(status.key, status.vars)} ·{' '}
-            {t('challengePh.dates', {
-              from: formatDay(challenge.start_at, lang, thisYear),
-              to: formatDay(challenge.end_at, lang, thisYear),
-            })}
-          </Text>
+          <Title order={2} fz={{ base: 20, sm: 24 }} id={headingId} style={{ overflowWrap: 'anywhere' }}>
+            {challenge.name}
+          </Title>
+          <div>
+            <Text fw={700} c={STATUS_COLOR[challenge.status]} data-testid="challenge-status">
+              {t(status.key, status.vars)}
+            </Text>
+            <Text fz="sm" c="dimmed" data-testid="challenge-dates">
+              {t('challengePh.dates', {
+                from: formatDay(challenge.start_at, lang, thisYear),
+                to: formatDay(challenge.end_at, lang, thisYear),
+              })}
+            </Text>
+          </div>
           {challenge.intro && <Text className={classes.text}>{challenge.intro}</Text>}
         </Stack>
       </div>
