@@ -202,8 +202,9 @@ function ChallengesTab({ user, isSelf }: { user: UserDetails; isSelf: boolean })
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {user.challenges.map((c) => (
-              <Table.Tr key={c.name}>
+            {/* Two challenges may share a name: the position keeps the keys apart. */}
+            {user.challenges.map((c, i) => (
+              <Table.Tr key={`${i}-${c.name}`}>
                 <Table.Td>{c.name}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {money(c.amount)}
