@@ -139,9 +139,8 @@ export function SalesRepTable({ me, listRole: role, warehouseId }: SalesRepTable
           '—'
         ) : (
           <Stack gap={0}>
-            {/* Two challenges may share a name: the position keeps the keys apart. */}
-            {u.challenges.map((c, i) => (
-              <Text key={`${i}-${c.name}`} fz="sm">
+            {u.challenges.map((c) => (
+              <Text key={c.name} fz="sm">
                 {c.name}: {money(c.amount)}
               </Text>
             ))}

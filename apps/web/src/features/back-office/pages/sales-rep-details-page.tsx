@@ -202,9 +202,8 @@ function ChallengesTab({ user, isSelf }: { user: UserDetails; isSelf: boolean })
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {/* Two challenges may share a name: the position keeps the keys apart. */}
-            {user.challenges.map((c, i) => (
-              <Table.Tr key={`${i}-${c.name}`}>
+            {user.challenges.map((c) => (
+              <Table.Tr key={c.name}>
                 <Table.Td>{c.name}</Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {money(c.amount)}
