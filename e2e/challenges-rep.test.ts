@@ -37,7 +37,7 @@ const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}
 interface User {
   id: number;
   asseco_id: string | null;
-  warehouses: number[];
+  warehouses: { id: number; name: string }[];
   wallet: { money: string } | null;
   challenges: { name: string; amount: string }[];
 }
@@ -68,7 +68,7 @@ function setUp(): Promise<Fixture> {
     const admin = await apiLogin(ACCOUNTS.admin.email);
     const seller = await apiLogin(ACCOUNTS.seller.email);
     const me = (await api<User>('GET', '/api/me', { token: seller })).body;
-    const warehouseId = me.warehouses[0];
+    const warehouseId = me.warehouses[0]?.id;
     if (!me.asseco_id || warehouseId === undefined) throw new Error('the demo seller has an asseco id and a warehouse');
     const warehouse = (await api<{ asseco_id: string }>('GET', `/api/warehouses/${warehouseId}`, { token: admin }))
       .body;
@@ -182,11 +182,22 @@ async function shoot(page: Page, name: string) {
 /** Layout shifts without input since the page loaded (a buffered observer set before any script). */
 const trackShifts = (page: Page) =>
   page.addInitScript(() => {
-    const w = window as unknown as { __cls: number };
+    const w = window as unknown as { __cls: number; __shifts: string[] };
     w.__cls = 0;
+    w.__shifts = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-        if (!e.hadRecentInput) w.__cls += e.value;
+      for (const e of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      }[])
+        if (!e.hadRecentInput) {
+          w.__cls += e.value;
+          for (const s of e.sources)
+            w.__shifts.push(
+              `${(s.node as Element | undefined)?.outerHTML?.slice(0, 120)} ${JSON.stringify(s.previousRect)} -> ${JSON.stringify(s.currentRect)}`,
+            );
+        }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 
@@ -251,7 +262,11 @@ describe('challenges for a rep', () => {
     await page.getByTestId('article-carousel').waitFor();
     await page.waitForTimeout(500);
     // Its height was held before it arrived: nothing on the home moved.
-    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+    const layout = await page.evaluate(() => {
+      const w = window as unknown as { __cls: number; __shifts: string[] };
+      return { cls: w.__cls, shifts: w.__shifts };
+    });
+    expect(layout.cls, layout.shifts.join('\n')).toBe(0);
     expect(await seriousViolations(page, '[data-testid="challenge-box"]')).toEqual([]);
     await shoot(page, 'home-390');
 
@@ -308,7 +323,7 @@ describe('challenges for a rep', () => {
     await expect(summary.getByTestId('challenge-earned').innerText()).resolves.toBe(
       `W wyzwaniu „${f.name}” zarobiłeś ${zl(f.earned)}`,
     );
-    await expect(summary.getByTestId('challenge-rank').innerText()).resolves.toBe(placeTexts(c).join('\n'));
+    await expect(summary.getByTestId('challenge-rank').locator('p').allInnerTexts()).resolves.toEqual(placeTexts(c));
     if (f.hasRival) expect(placeTexts(c)[0]).toMatch(/^Miejsce 2 z 2 w Twojej hurtowni$/);
     await expect(summary.getByTestId('challenge-import-date').innerText()).resolves.toBe(note);
     expect(await seriousViolations(page)).toEqual([]);

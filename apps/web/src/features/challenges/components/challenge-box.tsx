@@ -44,11 +44,14 @@ export default function ChallengeBox() {
           <Title order={2} fz="lg" id="challenge-box-title">
             {t('challengeBox.title')}
           </Title>
-          {data && (
-            <Text fz="xs" c="dimmed" lineClamp={1} data-testid="challenge-box-import-date">
-              {importDate ? t('challengePh.importDate', { date: importDate }) : t('challengePh.noImport')}
-            </Text>
-          )}
+          {/* Drawn before the data (a no-break space) so the heading does not move when the date arrives. */}
+          <Text fz="xs" c="dimmed" lineClamp={1} data-testid="challenge-box-import-date">
+            {!data
+              ? '\u00a0'
+              : importDate
+                ? t('challengePh.importDate', { date: importDate })
+                : t('challengePh.noImport')}
+          </Text>
         </Stack>
       </Group>
       {isPending && !error && (

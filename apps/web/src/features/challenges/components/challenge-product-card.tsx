@@ -51,7 +51,7 @@ export function ChallengeProductCard({
             {product.description}
           </Text>
         )}
-        <Text fw={700} c="teal.8" data-testid="challenge-product-reward">
+        <Text fw={700} c="teal.9" data-testid="challenge-product-reward">
           {t('challengePh.reward', { money: money(product.reward) })}
         </Text>
         <Text fz="sm" data-testid="challenge-product-sales">
