@@ -67,7 +67,7 @@ export const BUDGET_PAGES: BudgetPage[] = [
     name: 'rep home',
     path: '/dashboard',
     chunks: [...SIGNED_IN_SHELL, 'src/features/dashboard/pages/dashboard-page.tsx'],
-    // The article carousel (swiper) is a lazy chunk of its own, loaded after the home renders (decision 024).
+    // The article carousel (swiper) and the challenge box are lazy chunks of their own, loaded after the home renders (decision 024).
     forbid: [...REP_FORBIDDEN, 'swiper'],
   },
   {
@@ -111,6 +111,16 @@ export const BUDGET_PAGES: BudgetPage[] = [
       ...SIGNED_IN_SHELL,
       'src/features/articles/load-article-page.ts',
       'src/features/articles/pages/article-page.tsx',
+    ],
+    forbid: [...REP_FORBIDDEN, 'swiper'],
+  },
+  {
+    name: 'rep challenges',
+    path: '/challenges-ph',
+    chunks: [
+      ...SIGNED_IN_SHELL,
+      'src/features/challenges/load-challenge-list-page.ts',
+      'src/features/challenges/pages/challenge-list-page.tsx',
     ],
     forbid: [...REP_FORBIDDEN, 'swiper'],
   },

@@ -42,6 +42,10 @@ const RepArticleListPage = lazyPage(() =>
 const RepArticlePage = lazyPage(() =>
   import('../features/articles/load-article-page.ts').then((m) => m.loadArticlePage()),
 );
+// The rep's challenges (challenges-ph), the same way.
+const RepChallengeListPage = lazyPage(() =>
+  import('../features/challenges/load-challenge-list-page.ts').then((m) => m.loadChallengeListPage()),
+);
 
 /**
  * The screens that exist, by their name in the role policy (which gives each its route and says
@@ -73,4 +77,5 @@ export const PAGE_ELEMENTS: Partial<Record<GuardedPage, ReactNode>> = {
   quizPhSummary: <RepQuizSummaryPage />,
   articlesPh: <RepArticleListPage />,
   articlePh: <RepArticlePage />,
+  challengesPh: <RepChallengeListPage />,
 };

@@ -1,9 +1,10 @@
 import type { User } from '@incentive/contracts';
-import { Grid } from '@mantine/core';
+import { Box, Grid } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Page } from '../../../components/page.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { CAROUSEL_HEIGHT } from '../../articles/carousel-size.ts';
+import { CHALLENGE_BOX_HEIGHTS } from '../../challenges/box-size.ts';
 import { QuizBox } from './quiz-box.tsx';
 import { WalletCard } from './wallet-card.tsx';
 
@@ -11,8 +12,10 @@ import { WalletCard } from './wallet-card.tsx';
 const ArticleCarousel = lazy(() =>
   import('../../articles/load-article-carousel.ts').then((m) => m.loadArticleCarousel()),
 );
+// The challenge box the same way: its strings, query and layout come after the first render.
+const ChallengeBox = lazy(() => import('../../challenges/load-challenge-box.ts').then((m) => m.loadChallengeBox()));
 
-/** The sales-rep home: wallet, quiz box and the article carousel (SPEC.md section 2). */
+/** The sales-rep home: wallet, quiz box, the challenge box and the article carousel (SPEC.md section 2, issue 15). */
 export function RepHome({ me }: { me: User }) {
   const { t } = useTranslation();
   return (
@@ -23,6 +26,12 @@ export function RepHome({ me }: { me: User }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <QuizBox me={me} />
+        </Grid.Col>
+        <Grid.Col span={12}>
+          {/* The box's height is held too (box-size.ts). */}
+          <Suspense fallback={<Box h={CHALLENGE_BOX_HEIGHTS} />}>
+            <ChallengeBox />
+          </Suspense>
         </Grid.Col>
         <Grid.Col span={12}>
           {/* The carousel's height is held before its chunk and articles arrive: nothing below moves. */}

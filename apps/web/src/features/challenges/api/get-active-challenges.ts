@@ -1,0 +1,30 @@
+import { type ActiveChallenge, type ActiveChallengeList, API } from '@incentive/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { generatePath } from 'react-router';
+import { fetchOrThrow } from '../../../lib/api-client.ts';
+
+// Declared here, not in lib/query-keys.ts: that file is in every rep's first load (LazyQueryRoot names it).
+export const challengeKeys = { challenges: ['challenges'] as const };
+
+/**
+ * GET /api/challenges/active: the rep's running and recently ended challenges with what it earned
+ * and its places, and the date of the last sales import. The home's box and the page share it.
+ */
+export function useActiveChallenges() {
+  return useQuery({
+    queryKey: [...challengeKeys.challenges, 'active'],
+    queryFn: ({ signal }) => fetchOrThrow<ActiveChallengeList>(API.challengesActive, { signal }),
+    retry: false,
+  });
+}
+
+/** GET /api/challenges/active/{id}: one challenge the list does not hold (a link's ?id=); only when asked. */
+export function useActiveChallenge(id: number | null) {
+  return useQuery({
+    queryKey: [...challengeKeys.challenges, 'active', id],
+    queryFn: ({ signal }) =>
+      fetchOrThrow<ActiveChallenge>(generatePath(API.challengeActive, { id: String(id) }), { signal }),
+    enabled: id !== null,
+    retry: false,
+  });
+}
