@@ -27,6 +27,12 @@ const articleAdmin = () => import('../features/article-admin/index.ts');
 const ArticleListPage = lazyPage(() => articleAdmin().then((m) => m.loadArticleListPage()));
 const ArticleEditorPage = lazyPage(() => articleAdmin().then((m) => m.loadArticleEditorPage()));
 const ArticlePreviewPage = lazyPage(() => articleAdmin().then((m) => m.loadArticlePreviewPage()));
+// The challenge back office, the same way.
+const challengeAdmin = () => import('../features/challenge-admin/index.ts');
+const ChallengeListPage = lazyPage(() => challengeAdmin().then((m) => m.loadChallengeListPage()));
+const ChallengeEditorPage = lazyPage(() => challengeAdmin().then((m) => m.loadChallengeEditorPage()));
+const SalesImportPage = lazyPage(() => challengeAdmin().then((m) => m.loadSalesImportPage()));
+const ChallengeRankingPage = lazyPage(() => challengeAdmin().then((m) => m.loadRankingPage()));
 // The rep's quizzes (quiz-ph).
 const RepQuizListPage = lazyPage(() =>
   import('../features/quizzes/pages/quiz-list-page.tsx').then((m) => m.QuizListPage),
@@ -68,6 +74,11 @@ export const PAGE_ELEMENTS: Partial<Record<GuardedPage, ReactNode>> = {
   articleCreate: <ArticleEditorPage />,
   articleEdit: <ArticleEditorPage />,
   articlePreview: <ArticlePreviewPage />,
+  challenges: <ChallengeListPage />,
+  challengeCreate: <ChallengeEditorPage />,
+  challengeEdit: <ChallengeEditorPage />,
+  salesImports: <SalesImportPage />,
+  challengeRanking: <ChallengeRankingPage />,
   quizPh: <RepQuizListPage />,
   quizPhTake: <QuizTakePage />,
   quizPhSummary: <RepQuizSummaryPage />,

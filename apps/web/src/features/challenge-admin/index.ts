@@ -4,8 +4,7 @@
  * need (the date picker, the drop zone, the data table) stay out of everyone's first load.
  */
 
-export const loadChallengeListPage = () =>
-  import('./pages/challenge-list-page.tsx').then((m) => m.ChallengeListPage);
+export const loadChallengeListPage = () => import('./pages/challenge-list-page.tsx').then((m) => m.ChallengeListPage);
 export const loadChallengeEditorPage = () =>
   import('./pages/challenge-editor-page.tsx').then((m) => m.ChallengeEditorPage);
 export const loadSalesImportPage = () => import('./pages/sales-import-page.tsx').then((m) => m.SalesImportPage);

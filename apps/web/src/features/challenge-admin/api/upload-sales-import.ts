@@ -49,9 +49,11 @@ export function uploadSalesImport(
       } catch {
         payload = null;
       }
-      if (xhr.status >= 200 && xhr.status < 300) resolve({ isSuccess: true, status: xhr.status, payload: payload as SalesImport });
+      if (xhr.status >= 200 && xhr.status < 300)
+        resolve({ isSuccess: true, status: xhr.status, payload: payload as SalesImport });
       else {
-        const error = typeof (payload as ErrorResponse | null)?.message === 'string' ? (payload as ErrorResponse) : null;
+        const error =
+          typeof (payload as ErrorResponse | null)?.message === 'string' ? (payload as ErrorResponse) : null;
         resolve({ isSuccess: false, status: xhr.status, payload: error });
       }
     };
