@@ -35,6 +35,7 @@ export function ImportHistory({ onReport }: { onReport: (i: SalesImport) => void
       title: t('challengeAdmin.history.revertTitle'),
       size: 500,
       centered: true,
+      closeButtonProps: { 'aria-label': t('common.close') },
       children: (
         <Text fz="sm">
           {t('challengeAdmin.history.revertConfirm', {

@@ -45,6 +45,8 @@ export function SalesImportPage() {
   const [encoding, setEncoding] = useState<SalesImportEncoding>('auto');
   const [result, setResult] = useState<SalesImport | null>(null);
   const [reporting, setReporting] = useState(false);
+  // A new drop zone after each import: its file input forgets the last file, so the same file can be chosen again.
+  const [round, setRound] = useState(0);
   const { phase, upload, busy } = useSalesImportUpload();
 
   const run = async () => {
@@ -55,6 +57,7 @@ export function SalesImportPage() {
     setResult(null);
     const answer = await upload(file, encoding);
     if (!answer) return;
+    setRound((r) => r + 1);
     if (answer.isSuccess) {
       setResult(answer.payload);
       setFile(null);
@@ -107,7 +110,7 @@ export function SalesImportPage() {
               {t('challengeAdmin.import.example')}
             </Anchor>
           </Text>
-          <SalesFileDrop file={file} onFile={setFile} disabled={busy} />
+          <SalesFileDrop key={round} file={file} onFile={setFile} disabled={busy} />
           <Group align="flex-end" gap="sm" wrap="wrap">
             <Select
               label={t('challengeAdmin.import.encoding')}
