@@ -22,7 +22,6 @@ export function ChallengeProductsTable({ products, label }: { products: Challeng
   const phone = useMediaQuery('(max-width: 48em)');
   const articleLinks = mayOpen(me.role, 'articlePreview', { selfId: me.id });
   const columns: DataTableColumn<ChallengeProduct>[] = [
-    { accessor: 'image', title: t('challengeAdmin.fields.image'), width: 76, render: (p) => <Thumb image={p.image} /> },
     {
       accessor: 'name',
       title: t('challengeAdmin.fields.product'),
@@ -34,6 +33,7 @@ export function ChallengeProductsTable({ products, label }: { products: Challeng
         </Text>
       ),
     },
+    { accessor: 'image', title: t('challengeAdmin.fields.image'), width: 96, render: (p) => <Thumb image={p.image} /> },
     { accessor: 'code', title: t('challengeAdmin.fields.code'), noWrap: true, render: (p) => p.code ?? '—' },
     {
       accessor: 'reward',

@@ -67,7 +67,6 @@ export function ChallengeListPage() {
     });
 
   const columns: DataTableColumn<ChallengeListRow>[] = [
-    { accessor: 'image', title: t('challengeAdmin.fields.image'), width: 76, render: (c) => <Thumb image={c.image} /> },
     {
       accessor: 'name',
       title: t('challengeAdmin.fields.name'),
@@ -83,6 +82,7 @@ export function ChallengeListPage() {
         </Stack>
       ),
     },
+    { accessor: 'image', title: t('challengeAdmin.fields.image'), width: 96, render: (c) => <Thumb image={c.image} /> },
     {
       accessor: 'start_at',
       title: t('challengeAdmin.fields.dates'),

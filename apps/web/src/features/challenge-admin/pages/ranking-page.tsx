@@ -64,7 +64,7 @@ function Ranking({ id }: { id: number }) {
       title: t('challengeAdmin.ranking.place'),
       sortable: true,
       textAlign: 'right',
-      width: 72,
+      width: 104,
       render: (r) =>
         r.place <= 3 ? <Badge color={['yellow', 'gray', 'orange'][r.place - 1]}>{r.place}</Badge> : r.place,
     },
