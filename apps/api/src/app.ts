@@ -8,6 +8,7 @@ import { articleRoutes } from './modules/articles/articles.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { keepThrottleTidy } from './modules/auth/throttle.ts';
 import { cardRoutes } from './modules/cards/cards.routes.ts';
+import { challengeRoutes } from './modules/challenges/challenges.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mediaRoutes);
   await app.register(quizRoutes);
   await app.register(productRoutes);
+  await app.register(challengeRoutes);
   await app.register(articleRoutes);
 
   await app.register(webPlugin, { dist: deps.serveWeb ? deps.config.WEB_DIST : undefined });

@@ -2,6 +2,7 @@ import { isStorableText } from '@incentive/contracts';
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertChallenge } from '../test/challenge-fixtures.ts';
 import { userPool } from '../test/fixtures.ts';
 import { insertQuiz } from '../test/quiz-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../test/test-app.ts';
@@ -28,6 +29,7 @@ let ids: {
   batch: number;
   quiz: number;
   openQuestion: number;
+  challenge: number;
 };
 let ipCounter = 0;
 const freshIp = () => `10.9.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}`;
@@ -186,9 +188,13 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /api/admin/articles': { as: 'admin', url: () => '/api/admin/articles' },
   'GET /api/articles': { as: 'seller', url: () => '/api/articles' },
   'GET /api/products': { as: 'admin', url: () => '/api/products' },
-  // The quiz and article forms are multipart (no JSON body in the OpenAPI document, so not found
-  // here): their text fields go through the same contracts schemas, and quiz-authoring.test.ts and
-  // article-authoring.test.ts send them NUL and lone surrogates; the submit body's typed answers
+  'GET /api/challenges': { as: 'admin', url: () => '/api/challenges' },
+  'GET /api/challenges/{id}/ranking': { as: 'admin', url: () => `/api/challenges/${ids.challenge}/ranking` },
+  'GET /api/challenges/{id}/ranking.csv': { as: 'admin', url: () => `/api/challenges/${ids.challenge}/ranking.csv` },
+  // The quiz, article, product and challenge forms are multipart (no JSON body in the OpenAPI
+  // document, so not found here): their text fields go through the same contracts schemas, and
+  // quiz-authoring, article-authoring, products-write and challenges-authoring tests send them NUL
+  // (a lone surrogate cannot cross multipart, which is UTF-8); the submit body's typed answers
   // are nested and tested there too.
 };
 
@@ -320,6 +326,7 @@ beforeAll(async () => {
     batch: batch.json().id,
     quiz: quiz.id,
     openQuestion: openQuestion.id,
+    challenge: await insertChallenge(t.db),
   };
 });
 afterAll(async () => {

@@ -29,8 +29,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const lang = req.lang ?? 'pl';
     if (err instanceof AppError) {
       if (err instanceof ThrottledError) reply.header('retry-after', String(err.retryAfterSeconds));
+      // A field's messages take the error's params too ("the product „{{name}}”…" under its field).
       const errors = err.fieldErrors
-        ? Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v.map((m) => translate(lang, m))]))
+        ? Object.fromEntries(
+            Object.entries(err.fieldErrors).map(([k, v]) => [k, v.map((m) => translate(lang, m, err.params))]),
+          )
         : undefined;
       return send(reply, err.status, { message: translate(lang, err.key, err.params), errors });
     }

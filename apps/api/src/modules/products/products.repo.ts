@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { articles, images, products } from '../../db/schema.ts';
 import { containsPattern, direction } from '../../lib/paging.ts';
@@ -12,10 +12,12 @@ export interface ProductListQuery {
   offset: number;
 }
 
-/** The newest published, not deleted article presenting the current products row (articles_product_idx). */
-const articleIdSql = sql<number | null>`(select a.id from ${articles} a
-  where a.product_id = ${products.id} and a.deleted_at is null and a.published_at <= now()
+/** The newest published, not deleted article presenting the product `productId` (articles_product_idx). */
+export const newestArticleIdOf = (productId: unknown) => sql<number | null>`(select a.id from ${articles} a
+  where a.product_id = ${productId} and a.deleted_at is null and a.published_at <= now()
   order by a.published_at desc, a.id desc limit 1)`;
+
+const articleIdSql = newestArticleIdOf(products.id);
 
 const productColumns = {
   id: products.id,
@@ -82,4 +84,41 @@ export async function insertProduct(db: DbOrTx, p: NewProduct): Promise<number> 
   const [row] = await db.insert(products).values(p).returning({ id: products.id });
   if (!row) throw new Error('product insert returned nothing');
   return row.id;
+}
+
+export interface ProductChanges {
+  name: string;
+  description: string;
+  code: string | null;
+  /** undefined keeps the current image. */
+  imageHash?: string;
+}
+
+/** Edits a live product; false when there is none with that id. */
+export async function updateProduct(db: DbOrTx, id: number, p: ProductChanges): Promise<boolean> {
+  const rows = await db
+    .update(products)
+    .set({ ...p, updatedAt: sql`now()` })
+    .where(and(eq(products.id, id), isNull(products.deletedAt)))
+    .returning({ id: products.id });
+  return rows.length > 0;
+}
+
+/** The live product holding this code (compared as products_code_key does: exactly), if any. */
+export async function productIdWithCode(db: DbOrTx, code: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.code, code), isNull(products.deletedAt)))
+    .limit(1);
+  return row?.id;
+}
+
+/** Live products among `ids`, with what a challenge needs of them. */
+export async function liveProductsByIds(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: products.id, name: products.name, code: products.code })
+    .from(products)
+    .where(and(inArray(products.id, ids), isNull(products.deletedAt)));
 }

@@ -1,5 +1,8 @@
-import type { Paged, Product, ProductListQuery } from '@incentive/contracts';
+import type { Paged, Product, ProductFields, ProductListQuery } from '@incentive/contracts';
+import type { SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { uniqueViolation } from '../../lib/db-errors.ts';
 import { offsetOf, paged, searchTerm } from '../../lib/paging.ts';
 import { imageOf, storeImage } from '../media/media.service.ts';
 import * as repo from './products.repo.ts';
@@ -63,4 +66,71 @@ export async function createProduct(db: Db, input: ProductInput, createdBy: numb
     imageHash,
     createdBy,
   });
+}
+
+/** Live products among `ids` with their name and code (what a challenge checks before it pays for them). */
+export const liveProductsByIds = repo.liveProductsByIds;
+
+/** The newest published, not deleted article presenting the product whose id `productId` is (SQL). */
+export const newestArticleIdSql = (productId: SQL | unknown): SQL => repo.newestArticleIdOf(productId);
+
+const codeTaken = () => new AppError(409, 'product.codeTaken', {}, { code: ['product.codeTaken'] });
+
+/** A code another live product holds: refused with the field named (the unique index stays the last word). */
+async function checkCodeFree(db: DbOrTx, code: string, selfId: number | null): Promise<void> {
+  const holder = await repo.productIdWithCode(db, code);
+  if (holder !== undefined && holder !== selfId) throw codeTaken();
+}
+
+/** Turns a race lost on products_code_key into the same 409 the check gives. */
+function rethrowCodeTaken(err: unknown): never {
+  if (uniqueViolation(err) === 'products_code_key') throw codeTaken();
+  throw err;
+}
+
+/** POST /api/products: a new catalogue product (products.manage); the image is optional. */
+export async function createProductFromForm(
+  db: Db,
+  actor: { id: number },
+  f: ProductFields,
+  image: Buffer | null,
+): Promise<number> {
+  await checkCodeFree(db, f.code, null);
+  const imageHash = image ? (await storeImage(db, image, actor.id)).hash : null;
+  try {
+    return await repo.insertProduct(db, {
+      name: f.name,
+      description: f.description,
+      code: f.code,
+      imageHash,
+      createdBy: actor.id,
+    });
+  } catch (err) {
+    rethrowCodeTaken(err);
+  }
+}
+
+/** POST /api/products/{id}: edits a live product; no image keeps the current one. */
+export async function updateProductFromForm(
+  db: Db,
+  actor: { id: number },
+  id: number,
+  f: ProductFields,
+  image: Buffer | null,
+): Promise<void> {
+  if ((await repo.liveProductId(db, id)) === undefined) throw notFound('product.notFound');
+  await checkCodeFree(db, f.code, id);
+  const imageHash = image ? (await storeImage(db, image, actor.id)).hash : undefined;
+  let updated: boolean;
+  try {
+    updated = await repo.updateProduct(db, id, {
+      name: f.name,
+      description: f.description,
+      code: f.code,
+      imageHash,
+    });
+  } catch (err) {
+    rethrowCodeTaken(err);
+  }
+  if (!updated) throw notFound('product.notFound');
 }

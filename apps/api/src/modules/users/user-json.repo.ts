@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { cards, userSortKeys, users, userWarehouses, wallets, warehouses } from '../../db/schema.ts';
 import type { Placeholders } from '../../lib/prepared.ts';
 import { isoSql, jsonObject, plnSql } from '../../lib/sql-json.ts';
+import { userChallengesSql } from '../challenges/challenges.service.ts';
 import { moneyToGetSql } from '../quizzes/quizzes.service.ts';
 import { moneySql } from '../wallet/wallet.service.ts';
 
@@ -80,7 +81,8 @@ export function userJson(o: UserJsonShape, p: Placeholders<UserJsonValues>): SQL
     money_to_get: plnSql(moneyToGetSql(users.id, users.role)),
     last_login_at: isoSql(users.lastLoginAt),
     login_counter_weekly: sql`${users.recentLogins}`,
-    challenges: sql`'[]'::json`,
+    // Its 3 newest challenges (by start date) in which it earned something.
+    challenges: userChallengesSql(users.id),
     wholesaler_ids: wholesalerIds(o.role, whList),
     warehouses: whList,
     // The same expressions the lists sort by.
