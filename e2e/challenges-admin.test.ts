@@ -254,6 +254,11 @@ describe('challenge back office', () => {
     await wide.locator('tr').filter({ hasText: 'Szymon Sprzedawca' }).getByText(zl('10.00')).waitFor();
     await shot(wide, 'ranking-1440');
 
+    // The seller's details: the challenge earned in, its name linking to the ranking.
+    await wide.goto(`/sales-rep/details/${seller.id}?tab=challenges`);
+    await wide.getByRole('link', { name: made.challengeName }).click();
+    await wide.waitForURL((u) => u.pathname === `/challenges/${made.challengeId}/ranking`);
+
     // Revert the paying import (the older row of the two): confirm, the money leaves the wallet once.
     await page.unrouteAll();
     const history = page.getByRole('table', { name: 'Historia importów' });
