@@ -34,7 +34,10 @@ export function uploadSalesImport(
     const auth = getToken();
     if (auth) xhr.setRequestHeader('authorization', `${auth.type} ${auth.token}`);
     xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress({ kind: 'uploading', percent: Math.round((e.loaded / e.total) * 100) });
+      if (!e.lengthComputable) return;
+      // Every byte sent (upload.onload does not always follow at once): the server is at work.
+      if (e.loaded >= e.total) onProgress({ kind: 'processing' });
+      else onProgress({ kind: 'uploading', percent: Math.round((e.loaded / e.total) * 100) });
     };
     // Every byte sent: from here the server reads, checks and applies the file.
     xhr.upload.onload = () => onProgress({ kind: 'processing' });
