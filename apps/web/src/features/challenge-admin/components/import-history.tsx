@@ -1,9 +1,10 @@
 import { SALES_IMPORT_SORT_FIELDS, type SalesImport, type SalesImportListQuery } from '@incentive/contracts';
 import { ActionIcon, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconArrowBackUp, IconDownload } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
+import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
@@ -119,7 +120,6 @@ export function ImportHistory({ onReport }: { onReport: (i: SalesImport) => void
               variant="subtle"
               color="red"
               size="compact-sm"
-              leftSection={<IconArrowBackUp size={16} aria-hidden />}
               onClick={() => askRevert(i)}
               aria-label={t('challengeAdmin.history.revertOf', { file: i.file_name })}
             >
@@ -133,14 +133,15 @@ export function ImportHistory({ onReport }: { onReport: (i: SalesImport) => void
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" gap="sm">
-        <Title order={2} fz="lg">
-          {t('challengeAdmin.history.title')}
-        </Title>
-        <Text fz="sm" c="gray.7" data-testid="history-total">
-          {t('table.total', { count: list.data?.total ?? 0 })}
-        </Text>
-      </Group>
+      <Title order={2} fz="lg">
+        {t('challengeAdmin.history.title')}
+      </Title>
+      <TableToolbar
+        search={state.search}
+        onSearch={state.setSearch}
+        placeholder={t('challengeAdmin.history.searchPlaceholder')}
+        total={list.data?.total}
+      />
       <PagedTable
         label={t('challengeAdmin.history.title')}
         state={state}

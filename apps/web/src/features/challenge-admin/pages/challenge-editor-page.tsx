@@ -1,7 +1,20 @@
 import '../lib/strings.ts';
 import { CHALLENGE_LIMITS, type ChallengeDetails, type ChallengeSaved, can } from '@incentive/contracts';
-import { Button, Container, Group, Input, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { IconDeviceFloppy, IconTrash, IconTrophy } from '@tabler/icons-react';
+import {
+  Button,
+  Center,
+  Container,
+  Group,
+  Input,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconDeviceFloppy, IconListNumbers, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ImageInput } from '../../../components/image-input.tsx';
@@ -11,7 +24,6 @@ import { failureOf } from '../../../lib/mutation.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { confirmDelete } from '../../back-office/components/confirm-delete.tsx';
-import { PageLoader } from '../../back-office/components/page-loader.tsx';
 import { useLoadFailureRedirect } from '../../back-office/hooks/use-load-failure-redirect.ts';
 import { useDeleteChallenge } from '../api/delete-challenge.ts';
 import { useChallenge } from '../api/get-challenge.ts';
@@ -45,8 +57,21 @@ export function ChallengeEditorPage() {
   useLoadFailureRedirect(challenge.error, 'challenge.productsFailed', paths.challenges());
 
   if (editing && id === null) return <Navigate to={paths.challenges()} replace />;
-  if (editing && !challenge.data) return <PageLoader />;
+  if (editing && !challenge.data) return <EditorLoader />;
   return <Editor key={id ?? 'create'} challenge={challenge.data ?? null} />;
+}
+
+/**
+ * While the challenge loads. Its own, not the back office's PageLoader: a chunk shared with the
+ * back-office pages would lengthen the list of chunks in everyone's first load.
+ */
+function EditorLoader() {
+  const { t } = useTranslation();
+  return (
+    <Center py={80}>
+      <Loader aria-label={t('common.loading')} />
+    </Center>
+  );
 }
 
 /** The form's values that map to one server field each (a change clears that field's message). */
@@ -154,7 +179,7 @@ function Editor({ challenge }: { challenge: ChallengeDetails | null }) {
                   variant="default"
                   component={Link}
                   to={paths.challengeRanking(challenge.id)}
-                  leftSection={<IconTrophy size={16} aria-hidden />}
+                  leftSection={<IconListNumbers size={16} aria-hidden />}
                 >
                   {t('challengeAdmin.editor.ranking')}
                 </Button>

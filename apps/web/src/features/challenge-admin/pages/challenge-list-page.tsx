@@ -2,7 +2,7 @@ import '../lib/strings.ts';
 import { CHALLENGE_SORT_FIELDS, type ChallengeListQuery, type ChallengeListRow, can } from '@incentive/contracts';
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconFileImport, IconPlus, IconTrophy } from '@tabler/icons-react';
+import { IconFileImport, IconListNumbers, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -121,7 +121,7 @@ export function ChallengeListPage() {
               aria-label={t('challengeAdmin.list.ranking', { name: c.name })}
               onClick={(e: React.MouseEvent) => e.stopPropagation()}
             >
-              <IconTrophy size={18} />
+              <IconListNumbers size={18} />
             </ActionIcon>
           </Tooltip>
           {manage && (
