@@ -188,6 +188,7 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /api/admin/articles': { as: 'admin', url: () => '/api/admin/articles' },
   'GET /api/articles': { as: 'seller', url: () => '/api/articles' },
   'GET /api/products': { as: 'admin', url: () => '/api/products' },
+  'GET /api/sales-imports': { as: 'admin', url: () => '/api/sales-imports' },
   'GET /api/challenges': { as: 'admin', url: () => '/api/challenges' },
   'GET /api/challenges/{id}/ranking': { as: 'admin', url: () => `/api/challenges/${ids.challenge}/ranking` },
   'GET /api/challenges/{id}/ranking.csv': { as: 'admin', url: () => `/api/challenges/${ids.challenge}/ranking.csv` },

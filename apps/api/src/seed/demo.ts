@@ -5,6 +5,7 @@ import { logins, users, userWarehouses } from '../db/schema.ts';
 import { hashPassword } from '../lib/password.ts';
 import { seedArticles } from './articles.ts';
 import { seedCards } from './cards.ts';
+import { seedChallenges } from './challenges.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 import { seedMoney } from './money.ts';
 import { seedPeople, seedWarehouses } from './people.ts';
@@ -33,6 +34,8 @@ export async function seedDemo(db: Db, opts: { scryptLogN: number; now?: Date; v
   // Quizzes after the money: their rewards are posted through the ledger onto the seeded wallets.
   await seedQuizzes(db, { seed, now, demoSellerEmail: 'seller@example.com' });
   await seedArticles(db, { now });
+  // Challenges pay their products' sales: the results go in through the sales import itself.
+  await seedChallenges(db, { seed, now, demoSellerEmail: 'seller@example.com' });
   // After a bulk load: planner statistics and the visibility map (index-only scans). PGlite never
   // autovacuums, so without this its plans would guess the tables are empty.
   await db.execute(sql`vacuum analyze`);

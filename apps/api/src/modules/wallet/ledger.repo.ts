@@ -1,8 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { wallets } from '../../db/schema.ts';
-import type { Balances, Delta, LedgerKind } from './money-rules.ts';
+import {
+  BALANCE_FIELDS,
+  type BalanceField,
+  type Balances,
+  type Delta,
+  LEDGER_KINDS,
+  type LedgerKind,
+  MOVES,
+} from './money-rules.ts';
 
 async function selectForUpdate(tx: DbOrTx, userId: number) {
   const [row] = await tx.select().from(wallets).where(eq(wallets.userId, userId)).for('update');
@@ -57,4 +65,79 @@ export async function appendAndApply(tx: DbOrTx, e: EntryInput, d: Delta): Promi
     select (select id from entry) as id, (select count(*) from moved) as moved`,
   );
   return rows[0]?.id ?? null;
+}
+
+/** The change of one balance by an entry, as SQL over a row with `kind` and `amount`: derived from MOVES. */
+function deltaExpression(field: BalanceField): SQL {
+  const cases = LEDGER_KINDS.filter((k) => MOVES[k][field] !== undefined).map(
+    (k) => sql`when ${k} then ${MOVES[k][field] === 1 ? sql`amount` : sql`-amount`}`,
+  );
+  if (cases.length === 0) return sql`0::bigint`;
+  return sql`(case kind ${sql.join(cases, sql` `)} else 0 end)`;
+}
+
+const BULK_DELTAS = Object.fromEntries(BALANCE_FIELDS.map((f) => [f, deltaExpression(f)])) as Record<BalanceField, SQL>;
+
+/** One entry of a bulk posting (postMany): the same fields as a single one. */
+export type BulkEntry = EntryInput;
+
+/**
+ * Posts many entries in a few statements (a sales import pays hundreds of reps at once): makes sure
+ * every wallet exists, locks them in user-id order (the order every bulk poster takes, so two never
+ * deadlock), appends the entries whose source key is new and moves each wallet by the sum of the
+ * deltas of its new entries (BULK_DELTAS: MOVES as one SQL expression per balance). Returns
+ * how many entries were new.
+ */
+export async function appendManyAndApply(tx: DbOrTx, entries: readonly BulkEntry[]): Promise<number> {
+  if (entries.length === 0) return 0;
+  const deltaSql = BULK_DELTAS;
+  const userIds = [...new Set(entries.map((e) => e.userId))].sort((a, b) => a - b);
+  const ids = sql.join(
+    userIds.map((id) => sql`(${id}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`insert into wallets (user_id) select v.id from (values ${ids}) as v(id) on conflict do nothing`);
+  await tx.execute(
+    sql`select user_id from wallets where user_id in (select v.id from (values ${ids}) as v(id)) order by user_id for update`,
+  );
+  const values = sql.join(
+    entries.map(
+      (e) =>
+        sql`(${e.userId}::int, ${e.kind}::text, ${e.amount}::bigint, ${e.sourceType}::text, ${e.sourceId}::text, ${e.reason}::text, ${e.createdBy}::int)`,
+    ),
+    sql`, `,
+  );
+  const rows = await queryRows<{ n: number | string }>(
+    tx,
+    sql`with input (user_id, kind, amount, source_type, source_id, reason, created_by) as (values ${values}),
+    entry as (
+      insert into ledger_entries (user_id, kind, amount, source_type, source_id, reason, created_by)
+      select user_id, kind, amount, source_type, source_id, reason, created_by from input
+      on conflict (kind, source_type, source_id, user_id) do nothing
+      returning user_id, kind, amount
+    ), moved as (
+      update wallets w set
+        available = w.available + d.available,
+        in_withdrawal = w.in_withdrawal + d.in_withdrawal,
+        withdrawn = w.withdrawn + d.withdrawn,
+        earned_quiz = w.earned_quiz + d.earned_quiz,
+        earned_challenge = w.earned_challenge + d.earned_challenge,
+        earned_adjustment = w.earned_adjustment + d.earned_adjustment,
+        updated_at = now()
+      from (
+        select user_id,
+          sum(${deltaSql.available})::bigint as available,
+          sum(${deltaSql.inWithdrawal})::bigint as in_withdrawal,
+          sum(${deltaSql.withdrawn})::bigint as withdrawn,
+          sum(${deltaSql.earnedQuiz})::bigint as earned_quiz,
+          sum(${deltaSql.earnedChallenge})::bigint as earned_challenge,
+          sum(${deltaSql.earnedAdjustment})::bigint as earned_adjustment
+        from entry group by user_id
+      ) d
+      where w.user_id = d.user_id
+      returning w.user_id
+    )
+    select (select count(*) from entry) as n, (select count(*) from moved) as moved`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }

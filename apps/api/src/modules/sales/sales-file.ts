@@ -1,0 +1,215 @@
+import { pipeline, Readable, Transform } from 'node:stream';
+import type { SalesImportEncoding } from '@incentive/contracts';
+import { CsvError, parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import { AppError } from '../../lib/app-error.ts';
+
+/*
+ * Reads an uploaded sales-results file as a stream of records (the header first): the type is
+ * decided by the bytes (an XLSX is a ZIP; anything else must be text), a CSV's encoding is detected
+ * from its first 64 KiB or chosen, its separator from the header line. Nothing is held whole: the
+ * records are pulled one at a time, so the caller's awaits are the backpressure.
+ */
+
+export interface FileRecord {
+  /** The row's number in the file (the header is row 1 when it is the first line). */
+  rowNo: number;
+  cells: string[];
+}
+
+export interface SalesFile {
+  format: 'csv' | 'xlsx';
+  /** The encoding a CSV is read in; null for XLSX. */
+  encoding: 'utf-8' | 'windows-1250' | null;
+  records: AsyncIterable<FileRecord>;
+}
+
+/** How much of the file decides its type and encoding. */
+const HEAD_BYTES = 64 * 1024;
+/** One CSV record (a line and its quoted newlines): a guard against a file with no line breaks. */
+const MAX_RECORD_CHARS = 1_000_000;
+
+const refuse = (key: 'sales.fileType' | 'sales.notUtf8' | 'sales.unreadable' | 'sales.empty') => new AppError(422, key);
+
+const isZip = (b: Buffer) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+
+/** Control bytes other than tab, line feed and carriage return never occur in a text file. */
+function looksBinary(b: Buffer): boolean {
+  for (const byte of b) if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) return true;
+  return false;
+}
+
+/** The head without a multi-byte character the 64 KiB cut split (at most 3 bytes at the end). */
+function cutAtCharBoundary(b: Buffer): Buffer {
+  for (let back = 1; back <= Math.min(3, b.length); back++) {
+    const byte = b[b.length - back] as number;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: look further back
+    const need = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return need > back ? b.subarray(0, b.length - back) : b;
+  }
+  return b;
+}
+
+function validUtf8(b: Buffer): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(b);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * UTF-8 decoding that refuses invalid bytes anywhere in the file (iconv-lite would replace them
+ * silently, and a Windows-1250 file whose first 64 KiB are plain ASCII would import with '�').
+ */
+function strictUtf8(): Transform {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  return new Transform({
+    decodeStrings: true,
+    readableObjectMode: false,
+    transform(chunk: Buffer, _enc, done) {
+      try {
+        done(null, decoder.decode(chunk, { stream: true }));
+      } catch {
+        done(refuse('sales.notUtf8'));
+      }
+    },
+    flush(done) {
+      try {
+        done(null, decoder.decode());
+      } catch {
+        done(refuse('sales.notUtf8'));
+      }
+    },
+  });
+}
+
+/** The separator the header line uses most: semicolon (Polish Excel), comma or tab. */
+export function detectDelimiter(headerLine: string): ';' | ',' | '\t' {
+  const count = (c: string) => headerLine.split(c).length - 1;
+  const candidates = [';', ',', '\t'] as const;
+  let best: ';' | ',' | '\t' = ';';
+  for (const c of candidates) if (count(c) > count(best)) best = c;
+  return best;
+}
+
+/** The file's bytes again from the start: the head already read, then the rest as it arrives. */
+function replay(head: Buffer, rest: AsyncIterator<Buffer>): Readable {
+  async function* bytes() {
+    if (head.length > 0) yield head;
+    for (;;) {
+      const next = await rest.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  return Readable.from(bytes(), { objectMode: false });
+}
+
+function csvRecords(source: Readable, decoder: Transform, delimiter: string): AsyncIterable<FileRecord> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      const parser = parse({
+        bom: true,
+        delimiter,
+        relax_column_count: true,
+        relax_quotes: true,
+        skip_empty_lines: true,
+        skip_records_with_empty_values: true,
+        trim: true,
+        max_record_size: MAX_RECORD_CHARS,
+        info: true,
+      });
+      const out = pipeline(source, decoder, parser, () => {});
+      try {
+        for await (const item of out as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+          yield { rowNo: item.info.lines, cells: item.record };
+        }
+      } catch (err) {
+        if (err instanceof CsvError) throw refuse('sales.unreadable');
+        throw err;
+      }
+    },
+  };
+}
+
+/** A cell of the streaming XLSX reader as text: dates as YYYY-MM-DD, formulas by their result. */
+export function xlsxCellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? '' : v.toISOString().slice(0, 10);
+  if (typeof v === 'object') {
+    const o = v as { result?: unknown; richText?: { text: string }[]; text?: unknown; error?: unknown };
+    if ('result' in o) return xlsxCellText(o.result);
+    if (Array.isArray(o.richText)) return o.richText.map((t) => t.text).join('');
+    if ('text' in o) return xlsxCellText(o.text);
+    return '';
+  }
+  return String(v);
+}
+
+function xlsxRecords(source: Readable): AsyncIterable<FileRecord> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
+        worksheets: 'emit',
+        sharedStrings: 'cache',
+        // Date cells are told apart from numbers by their style.
+        styles: 'cache',
+        hyperlinks: 'ignore',
+        entries: 'ignore',
+      });
+      try {
+        for await (const sheet of reader) {
+          for await (const row of sheet) {
+            const values = Array.isArray(row.values) ? row.values : [];
+            // exceljs numbers cells from 1: index 0 is always empty.
+            const cells = values.slice(1).map(xlsxCellText);
+            if (cells.every((c) => c.trim() === '')) continue;
+            yield { rowNo: row.number, cells };
+          }
+          // Only the first worksheet holds the sales.
+          return;
+        }
+      } catch (err) {
+        if (err instanceof AppError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw err;
+        throw refuse('sales.unreadable');
+      }
+    },
+  };
+}
+
+/**
+ * Opens an upload given as an iterator of its chunks. The iterator is only ever advanced (never
+ * returned), so the caller can drain what is left of the upload after an early refusal.
+ */
+export async function openSalesFile(chunks: AsyncIterator<Buffer>, chosen: SalesImportEncoding): Promise<SalesFile> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  let ended = false;
+  while (size < HEAD_BYTES) {
+    const next = await chunks.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    parts.push(next.value);
+    size += next.value.length;
+  }
+  const head = Buffer.concat(parts);
+  if (head.length === 0) throw refuse('sales.empty');
+  if (isZip(head)) return { format: 'xlsx', encoding: null, records: xlsxRecords(replay(head, chunks)) };
+  const probe = head.subarray(0, HEAD_BYTES);
+  if (looksBinary(probe)) throw refuse('sales.fileType');
+  // The head ends mid-file at an arbitrary byte: a character cut in two there is not an error.
+  const whole = ended && probe.length === head.length;
+  const text = whole ? probe : cutAtCharBoundary(probe);
+  const utf8 = validUtf8(text);
+  if (chosen === 'utf-8' && !utf8) throw refuse('sales.notUtf8');
+  const encoding = chosen === 'windows-1250' || (chosen === 'auto' && !utf8) ? 'windows-1250' : 'utf-8';
+  const headText = encoding === 'utf-8' ? text.toString('utf8') : iconv.decode(text, 'win1250');
+  const delimiter = detectDelimiter(headText.replace(/^\uFEFF/, '').split('\n', 1)[0] ?? '');
+  const decoder = encoding === 'utf-8' ? strictUtf8() : (iconv.decodeStream('win1250') as unknown as Transform);
+  return { format: 'csv', encoding, records: csvRecords(replay(head, chunks), decoder, delimiter) };
+}

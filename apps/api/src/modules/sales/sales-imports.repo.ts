@@ -1,0 +1,367 @@
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { salesImportRows, salesImports } from '../../db/schema.ts';
+import { containsPattern, direction } from '../../lib/paging.ts';
+import type { StagedRow } from './sales-row.ts';
+
+/*
+ * The sales import's SQL: the history row, the staged rows, and the set-based apply and revert.
+ * Every statement of apply and revert runs in the caller's transaction.
+ */
+
+/** Imports run (and are reverted) one at a time: the key of the transaction-level advisory lock. */
+const IMPORT_LOCK = 0x5a1e5;
+
+export async function lockImports(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+}
+
+export async function createImport(db: DbOrTx, fileName: string, createdBy: number): Promise<number> {
+  const [row] = await db.insert(salesImports).values({ fileName, createdBy }).returning({ id: salesImports.id });
+  if (!row) throw new Error('sales import not created');
+  return row.id;
+}
+
+export async function setFileInfo(
+  db: DbOrTx,
+  id: number,
+  info: { format?: 'csv' | 'xlsx'; encoding?: string | null; fileBytes?: number; rowsTotal?: number },
+): Promise<void> {
+  await db.update(salesImports).set(info).where(eq(salesImports.id, id));
+}
+
+/**
+ * One INSERT per batch, the rows passed as one array per column (unnest): ten parameters whatever
+ * the batch size, which both drivers bind far faster than ten per row.
+ */
+export async function insertRows(db: DbOrTx, importId: number, rows: readonly StagedRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const col = <T>(pick: (r: StagedRow) => T) => sql.param(rows.map(pick));
+  await db.execute(sql`insert into sales_import_rows
+      (import_id, row_no, document, line, sold_on, warehouse, rep, product, quantity, error)
+    select ${importId}, * from unnest(
+      ${col((r) => r.rowNo)}::int[], ${col((r) => r.document)}::text[], ${col((r) => r.line)}::text[],
+      ${col((r) => r.sold_on)}::text[], ${col((r) => r.warehouse)}::text[], ${col((r) => r.rep)}::text[],
+      ${col((r) => r.product)}::text[], ${col((r) => r.quantity)}::text[], ${col((r) => r.error)}::text[])`);
+}
+
+/** Refuses a whole file: failed with its reason, and nothing of it staged. */
+export async function failImport(db: DbOrTx, id: number, error: string, rowsTotal: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(salesImportRows).where(eq(salesImportRows.importId, id));
+    await tx
+      .update(salesImports)
+      .set({ status: 'failed', error, rowsTotal })
+      .where(and(eq(salesImports.id, id), eq(salesImports.status, 'staging')));
+  });
+}
+
+/**
+ * Imports left in staging by a stopped process: they never count. Only those started more than
+ * `minutes` ago, so an import another instance (or this one) is reading right now is left alone.
+ */
+export async function failStaleImports(db: DbOrTx, error: string, minutes: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const stale = await tx
+      .update(salesImports)
+      .set({ status: 'failed', error })
+      .where(
+        and(
+          eq(salesImports.status, 'staging'),
+          sql`${salesImports.createdAt} < now() - make_interval(mins => ${minutes})`,
+        ),
+      )
+      .returning({ id: salesImports.id });
+    for (const { id } of stale) await tx.delete(salesImportRows).where(eq(salesImportRows.importId, id));
+    return stale.length;
+  });
+}
+
+export interface ImportStatus {
+  status: string;
+  rowsTotal: number;
+}
+
+export async function importStatusForUpdate(tx: DbOrTx, id: number): Promise<ImportStatus | undefined> {
+  const [row] = await tx
+    .select({ status: salesImports.status, rowsTotal: salesImports.rowsTotal })
+    .from(salesImports)
+    .where(eq(salesImports.id, id))
+    .for('update');
+  return row;
+}
+
+/** What an apply (or a revert) moved for one rep in one challenge. */
+export interface EarningGroup {
+  user_id: number;
+  challenge_id: number;
+  challenge_name: string;
+  units: number;
+  amount: number;
+  lines: number;
+}
+
+const num = (v: unknown) => Number(v ?? 0);
+const groups = (rows: Record<string, unknown>[]): EarningGroup[] =>
+  rows.map((r) => ({
+    user_id: num(r.user_id),
+    challenge_id: num(r.challenge_id),
+    challenge_name: String(r.challenge_name),
+    units: num(r.units),
+    amount: num(r.amount),
+    lines: num(r.lines),
+  }));
+
+/**
+ * The set-based heart of an import, in one statement: resolves every staged row that passed its
+ * own checks against the warehouses, reps, products and challenges; marks the refused ones (the
+ * first reason found, a line repeated in the file first); inserts the rest into `sales`, where a
+ * line already imported is skipped by the unique (document, line) key; and adds what was inserted
+ * to `challenge_earnings`. Returns what was inserted per rep and challenge.
+ */
+export async function applyRows(tx: DbOrTx, id: number): Promise<EarningGroup[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`with resolved as (
+      select r.row_no, r.document, r.line, r.sold_on::date as sold_on, r.quantity::int as quantity,
+        w.id as warehouse_id, u.id as user_id, p.id as product_id, ch.challenge_id, ch.reward,
+        uw.user_id is not null as in_warehouse,
+        row_number() over (partition by r.document, r.line order by r.row_no) as nth
+      from sales_import_rows r
+      left join warehouses w on w.asseco_id = r.warehouse and w.deleted_at is null
+      left join users u on lower(u.asseco_id) = lower(r.rep) and u.asseco_id is not null
+        and u.deleted_at is null and u.role in ('seller', 'seller_reg')
+      left join user_warehouses uw on uw.user_id = u.id and uw.warehouse_id = w.id
+      left join products p on p.code = r.product and p.code is not null and p.deleted_at is null
+      left join lateral (
+        select cp.challenge_id, cp.reward
+        from challenge_products cp join challenges c on c.id = cp.challenge_id
+        where cp.product_id = p.id and c.deleted_at is null and r.sold_on::date between c.start_on and c.end_on
+        order by c.start_on desc, c.id
+        limit 1
+      ) ch on true
+      where r.import_id = ${id} and r.error is null
+    ), judged as (
+      select *, case
+        when nth > 1 then 'sales.row.duplicateInFile'
+        when warehouse_id is null then 'sales.row.warehouseUnknown'
+        when user_id is null then 'sales.row.repUnknown'
+        when not in_warehouse then 'sales.row.repNotInWarehouse'
+        when product_id is null then 'sales.row.productUnknown'
+        when challenge_id is null then 'sales.row.noChallenge'
+      end as error
+      from resolved
+    ), marked as (
+      update sales_import_rows r set error = j.error
+      from judged j
+      where r.import_id = ${id} and r.row_no = j.row_no and j.error is not null
+      returning r.row_no
+    ), inserted as (
+      insert into sales (import_id, document, line, sold_on, warehouse_id, user_id, product_id, challenge_id, quantity, reward, amount)
+      select ${id}, document, line, sold_on, warehouse_id, user_id, product_id, challenge_id, quantity, reward, quantity * reward
+      from judged where error is null
+      on conflict (document, line) where reverted_at is null do nothing
+      returning user_id, challenge_id, quantity, amount
+    ), per_rep as (
+      select user_id, challenge_id, sum(quantity)::bigint as units, sum(amount)::bigint as amount, count(*) as lines
+      from inserted group by user_id, challenge_id
+    ), earned as (
+      insert into challenge_earnings (challenge_id, user_id, units, amount)
+      select challenge_id, user_id, units, amount from per_rep
+      on conflict (challenge_id, user_id) do update set
+        units = challenge_earnings.units + excluded.units,
+        amount = challenge_earnings.amount + excluded.amount,
+        updated_at = now()
+      returning 1
+    )
+    select p.user_id, p.challenge_id, c.name as challenge_name, p.units, p.amount, p.lines,
+      (select count(*) from marked) as marked, (select count(*) from earned) as earned
+    from per_rep p join challenges c on c.id = p.challenge_id
+    order by p.user_id, p.challenge_id`,
+  );
+  return groups(rows);
+}
+
+export async function countRejected(tx: DbOrTx, id: number): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(
+    tx,
+    sql`select count(*) as n from sales_import_rows where import_id = ${id} and error is not null`,
+  );
+  return num(row?.n);
+}
+
+/** After the apply only the refused rows stay: they are the import's report. */
+export async function dropAcceptedRows(tx: DbOrTx, id: number): Promise<void> {
+  await tx.execute(sql`delete from sales_import_rows where import_id = ${id} and error is null`);
+}
+
+export async function markApplied(
+  tx: DbOrTx,
+  id: number,
+  c: { rowsAccepted: number; rowsSkipped: number; rowsRejected: number; amount: number; repsCount: number },
+): Promise<void> {
+  await tx
+    .update(salesImports)
+    .set({ ...c, status: 'applied', appliedAt: sql`now()` })
+    .where(eq(salesImports.id, id));
+}
+
+/** What the import's sales not yet reverted paid, per rep and challenge. */
+export async function paidByImport(tx: DbOrTx, id: number): Promise<EarningGroup[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`select s.user_id, s.challenge_id, c.name as challenge_name, sum(s.quantity)::bigint as units,
+        sum(s.amount)::bigint as amount, count(*) as lines
+      from sales s join challenges c on c.id = s.challenge_id
+      where s.import_id = ${id} and s.reverted_at is null
+      group by s.user_id, s.challenge_id, c.name
+      order by s.user_id, s.challenge_id`,
+  );
+  return groups(rows);
+}
+
+/**
+ * How many of the import's reps no longer hold what it paid them (their available money is less):
+ * their wallets are locked in user-id order, as the ledger's bulk posting locks them.
+ */
+export async function repsShortOf(tx: DbOrTx, id: number): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(
+    tx,
+    sql`with paid as (
+      select user_id, sum(amount) as amount from sales
+      where import_id = ${id} and reverted_at is null group by user_id
+    ), locked as (
+      select w.user_id, w.available from wallets w
+      where w.user_id in (select user_id from paid) order by w.user_id for update
+    )
+    select count(*) as n from paid p left join locked l on l.user_id = p.user_id
+    where coalesce(l.available, 0) < p.amount`,
+  );
+  return num(row?.n);
+}
+
+/** Takes the import's sales off the reps' challenge earnings and marks them reverted. */
+export async function revertSales(tx: DbOrTx, id: number, by: number): Promise<void> {
+  await tx.execute(sql`with paid as (
+      select user_id, challenge_id, sum(quantity) as units, sum(amount) as amount from sales
+      where import_id = ${id} and reverted_at is null group by user_id, challenge_id
+    )
+    update challenge_earnings e set units = e.units - p.units, amount = e.amount - p.amount, updated_at = now()
+    from paid p where e.user_id = p.user_id and e.challenge_id = p.challenge_id`);
+  await tx.execute(sql`update sales set reverted_at = now() where import_id = ${id} and reverted_at is null`);
+  await tx
+    .update(salesImports)
+    .set({ status: 'reverted', revertedAt: sql`now()`, revertedBy: by })
+    .where(eq(salesImports.id, id));
+}
+
+export interface ImportRow {
+  id: number;
+  file_name: string;
+  format: 'csv' | 'xlsx' | null;
+  encoding: 'utf-8' | 'windows-1250' | null;
+  status: 'staging' | 'applied' | 'reverted' | 'failed';
+  error: string | null;
+  rows_total: number;
+  rows_accepted: number;
+  rows_skipped: number;
+  rows_rejected: number;
+  amount: number;
+  reps_count: number;
+  created_by_id: number | null;
+  created_by_name: string | null;
+  created_at: Date | string;
+  reverted_at: Date | string | null;
+  reverted_by_id: number | null;
+  reverted_by_name: string | null;
+  can_revert: boolean;
+}
+
+const fullName = (alias: string) =>
+  sql.raw(`nullif(btrim(${alias}.name || ' ' || coalesce(${alias}.surname, '')), '')`);
+
+function selectImports(where: SQL, tail: SQL = sql``): SQL {
+  return sql`select si.id, si.file_name, si.format, si.encoding, si.status, si.error,
+      si.rows_total, si.rows_accepted, si.rows_skipped, si.rows_rejected, si.amount, si.reps_count,
+      si.created_by as created_by_id, ${fullName('cu')} as created_by_name, si.created_at,
+      si.reverted_at, si.reverted_by as reverted_by_id, ${fullName('ru')} as reverted_by_name,
+      (si.status = 'applied' and not exists (
+        select 1 from (
+          select s.user_id, sum(s.amount) as amount from sales s
+          where s.import_id = si.id and s.reverted_at is null group by s.user_id
+        ) paid left join wallets w on w.user_id = paid.user_id
+        where coalesce(w.available, 0) < paid.amount
+      )) as can_revert
+    from sales_imports si
+    left join users cu on cu.id = si.created_by
+    left join users ru on ru.id = si.reverted_by
+    where ${where} ${tail}`;
+}
+
+const normalize = (r: ImportRow): ImportRow => ({
+  ...r,
+  id: num(r.id),
+  rows_total: num(r.rows_total),
+  rows_accepted: num(r.rows_accepted),
+  rows_skipped: num(r.rows_skipped),
+  rows_rejected: num(r.rows_rejected),
+  amount: num(r.amount),
+  reps_count: num(r.reps_count),
+  created_by_id: r.created_by_id === null ? null : num(r.created_by_id),
+  reverted_by_id: r.reverted_by_id === null ? null : num(r.reverted_by_id),
+  can_revert: r.can_revert === true || (r.can_revert as unknown) === 't',
+});
+
+export async function findImport(db: DbOrTx, id: number): Promise<ImportRow | undefined> {
+  const [row] = await queryRows<ImportRow>(db, selectImports(sql`si.id = ${id}`));
+  return row && normalize(row);
+}
+
+export async function listImports(
+  db: DbOrTx,
+  q: { order: 'asc' | 'desc'; sort: 'created_at' | 'id'; limit: number; offset: number; search?: string },
+): Promise<{ rows: ImportRow[]; total: number }> {
+  const dir = direction(q.order);
+  const by = q.sort === 'id' ? sql`si.id ${dir}` : sql`si.created_at ${dir}, si.id ${dir}`;
+  const where = q.search ? sql`lower(si.file_name) like ${containsPattern(q.search)}` : sql`true`;
+  const rows = await queryRows<ImportRow>(
+    db,
+    selectImports(where, sql`order by ${by} limit ${q.limit} offset ${q.offset}`),
+  );
+  const [count] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from sales_imports si where ${where}`,
+  );
+  return { rows: rows.map(normalize), total: num(count?.n) };
+}
+
+export interface RejectedRow {
+  row_no: number;
+  document: string;
+  line: string;
+  sold_on: string;
+  warehouse: string;
+  rep: string;
+  product: string;
+  quantity: string;
+  error: string;
+}
+
+/** The refused rows in file order, a page at a time (keyset on the row number): the report streams. */
+export async function* rejectedRows(db: DbOrTx, id: number, pageSize = 2_000): AsyncGenerator<RejectedRow[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await queryRows<RejectedRow>(
+      db,
+      sql`select row_no, document, line, sold_on, warehouse, rep, product, quantity, error
+        from sales_import_rows
+        where import_id = ${id} and error is not null and row_no > ${after}
+        order by row_no limit ${pageSize}`,
+    );
+    if (rows.length === 0) return;
+    yield rows;
+    after = num(rows.at(-1)?.row_no);
+    if (rows.length < pageSize) return;
+  }
+}

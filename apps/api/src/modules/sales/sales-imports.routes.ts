@@ -1,0 +1,205 @@
+import {
+  API,
+  errorResponseSchema,
+  idParamSchema,
+  pagedSchema,
+  SALES_IMPORT_LIMITS,
+  type SalesImport,
+  salesImportFieldsSchema,
+  salesImportListQuerySchema,
+  salesImportSchema,
+  translate,
+} from '@incentive/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import { parseFields } from '../../lib/form-fields.ts';
+import { allow, requireUser } from '../../plugins/auth.ts';
+import { MULTIPART } from '../../plugins/uploads.ts';
+import * as service from './sales-imports.service.ts';
+
+const errors = {
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  422: errorResponseSchema,
+};
+
+/** The file streams straight into the import: one file part, one text field, nothing buffered whole. */
+const UPLOAD_LIMITS = { fileSize: SALES_IMPORT_LIMITS.fileBytes, files: 1, fields: 5, parts: 10, fieldSize: 100 };
+
+const formError = (err: unknown): AppError => {
+  if (err instanceof AppError) return err;
+  const code = (err as { code?: string } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'sales.fileTooLarge');
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+    return new AppError(413, 'errors.payloadTooLarge');
+  }
+  return new AppError(400, 'upload.notMultipart');
+};
+
+/**
+ * Reads the form as it streams: the optional `encoding` field, then the `file` part, which is
+ * imported while it arrives. Any other part before the file is refused.
+ */
+async function importUpload(app: FastifyInstance, req: FastifyRequest): Promise<SalesImport> {
+  if (!req.isMultipart()) throw new AppError(415, 'upload.notMultipart');
+  const user = requireUser(req);
+  const fields: Record<string, string> = Object.create(null);
+  let result: SalesImport | null = null;
+  try {
+    for await (const part of req.parts({ limits: UPLOAD_LIMITS })) {
+      // Parts after the file come too late to matter (the import is done): read and ignored.
+      if (result) {
+        if (part.type === 'file') part.file.resume();
+        continue;
+      }
+      if (part.type === 'field') {
+        if (part.fieldname !== 'encoding' || 'encoding' in fields) {
+          throw new AppError(422, 'errors.validation', {}, { [part.fieldname]: ['errors.validation'] });
+        }
+        fields.encoding = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw new AppError(422, 'errors.validation', {}, { [part.fieldname]: ['errors.validation'] });
+      }
+      let chosen: ReturnType<typeof salesImportFieldsSchema.parse>;
+      try {
+        chosen = parseFields(salesImportFieldsSchema, fields);
+      } catch (err) {
+        part.file.resume();
+        throw err;
+      }
+      const file = part.file;
+      result = await service.importSales(
+        app.db,
+        user.id,
+        {
+          fileName: part.filename,
+          encoding: chosen.encoding,
+          chunks: file[Symbol.asyncIterator]() as AsyncIterator<Buffer>,
+          truncated: () => file.truncated === true,
+        },
+        req.lang,
+      );
+    }
+  } catch (err) {
+    throw formError(err);
+  }
+  if (!result) throw new AppError(422, 'sales.fileRequired', {}, { file: ['sales.fileRequired'] });
+  return result;
+}
+
+export async function salesImportRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['sales-imports'];
+  const access = { access: allow('sales.import') };
+
+  // Imports a stopped process left half-read never count. A failure here must not stop the app.
+  app.addHook('onReady', async () => {
+    await service
+      .failInterruptedImports(app.db)
+      .catch((err: unknown) => app.log.error({ err }, 'could not fail interrupted sales imports'));
+  });
+
+  app.post(
+    API.salesImports,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          'Import a CSV or XLSX file of sales results: rows checked, accepted ones paid once, in one transaction',
+        description:
+          'multipart/form-data: optional `encoding` (auto, utf-8, windows-1250; before the file), then the file part `file` (CSV or XLSX, at most 50 MB and 200,000 rows; the type is decided by the bytes). 422 refuses the whole file (wrong columns, type, encoding, too many rows, empty): nothing of it is applied.',
+        consumes: MULTIPART,
+        response: {
+          201: salesImportSchema,
+          ...errors,
+          400: errorResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const result = await importUpload(app, req);
+      return reply.code(201).send({
+        ...result,
+        message: translate(req.lang, 'sales.imported', {
+          accepted: result.rows_accepted,
+          skipped: result.rows_skipped,
+          rejected: result.rows_rejected,
+        }),
+      });
+    },
+  );
+
+  app.get(
+    API.salesImports,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          'The import history, newest first: who imported which file when, rows and money, whether it may be reverted',
+        querystring: salesImportListQuerySchema,
+        response: { 200: pagedSchema(salesImportSchema), ...errors },
+      },
+    },
+    async (req) => service.listImports(app.db, req.query, req.lang),
+  );
+
+  app.get(
+    API.salesImport,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'One import',
+        params: idParamSchema,
+        response: { 200: salesImportSchema, ...errors },
+      },
+    },
+    async (req) => service.getImport(app.db, req.params.id, req.lang),
+  );
+
+  app.get(
+    API.salesImportRejected,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: "The import's refused rows with the reason (Excel CSV, semicolons, UTF-8 with BOM)",
+        params: idParamSchema,
+      },
+    },
+    async (req, reply) => {
+      const stream = await service.rejectedCsv(app.db, req.params.id, req.lang);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="sales-import-${req.params.id}-rejected.csv"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  app.post(
+    API.salesImportRevert,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Revert an applied import by compensating ledger entries; 409 when a rep no longer holds its money',
+        params: idParamSchema,
+        response: { 200: salesImportSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (req) => {
+      const result = await service.revertImport(app.db, req.params.id, requireUser(req).id, req.lang);
+      return { ...result, message: translate(req.lang, 'sales.reverted') };
+    },
+  );
+}

@@ -1,0 +1,279 @@
+import type { Readable } from 'node:stream';
+import {
+  isMessageKey,
+  type Lang,
+  type Paged,
+  SALES_IMPORT_LIMITS,
+  type SalesImport,
+  type SalesImportEncoding,
+  type SalesImportListQuery,
+  translate,
+} from '@incentive/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { csvStream } from '../../lib/csv.ts';
+import { formatGrosze } from '../../lib/money.ts';
+import { offsetOf, paged, searchTerm } from '../../lib/paging.ts';
+import { prefetchFirst } from '../../lib/prefetch.ts';
+import { type Posting, postMany } from '../wallet/wallet.service.ts';
+import { matchColumns } from './sales-columns.ts';
+import { openSalesFile } from './sales-file.ts';
+import * as repo from './sales-imports.repo.ts';
+import { checkRow, type RowCells, type StagedRow } from './sales-row.ts';
+
+/*
+ * A sales-results import (docs/decisions/026): the file is read as a stream into staged rows
+ * (short statements, nothing paid), then applied in one transaction under an advisory lock:
+ * set-based checks, the sales, the challenge earnings and one ledger entry per rep and challenge.
+ */
+
+/** Rows per INSERT while staging: large enough to cost little, small enough to keep memory flat. */
+const BATCH = 2_000;
+
+export interface Upload {
+  fileName: string;
+  encoding: SalesImportEncoding;
+  /** The file's chunks as they arrive. */
+  chunks: AsyncIterator<Buffer>;
+  /** True when the upload went over the size limit (busboy cut it short). */
+  truncated: () => boolean;
+}
+
+/** A refusal of the whole file: the message key, and its parameters after a space as JSON. */
+function storedError(err: AppError): string {
+  return Object.keys(err.params).length ? `${err.key} ${JSON.stringify(err.params)}` : err.key;
+}
+
+function errorText(stored: string | null, lang: Lang): string | null {
+  if (!stored) return null;
+  const space = stored.indexOf(' ');
+  const key = space < 0 ? stored : stored.slice(0, space);
+  let params: Record<string, string | number> = {};
+  if (space >= 0) {
+    try {
+      params = JSON.parse(stored.slice(space + 1));
+    } catch {
+      params = {};
+    }
+  }
+  return isMessageKey(key) ? translate(lang, key, params) : stored;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+function present(r: repo.ImportRow, lang: Lang): SalesImport {
+  return {
+    id: r.id,
+    file_name: r.file_name,
+    format: r.format,
+    encoding: r.encoding,
+    status: r.status,
+    error: errorText(r.error, lang),
+    rows_total: r.rows_total,
+    rows_accepted: r.rows_accepted,
+    rows_skipped: r.rows_skipped,
+    rows_rejected: r.rows_rejected,
+    amount: formatGrosze(r.amount),
+    reps_count: r.reps_count,
+    created_by: r.created_by_id === null ? null : { id: r.created_by_id, name: r.created_by_name ?? '' },
+    created_at: iso(r.created_at) ?? '',
+    reverted_at: iso(r.reverted_at),
+    reverted_by: r.reverted_by_id === null ? null : { id: r.reverted_by_id, name: r.reverted_by_name ?? '' },
+    can_revert: r.can_revert,
+  };
+}
+
+/** Reads what is left of an upload, so the request completes after an early refusal. */
+async function drain(chunks: AsyncIterator<Buffer>): Promise<void> {
+  try {
+    for (;;) if ((await chunks.next()).done) return;
+  } catch {
+    // The upload failed on its own (cut short, too large): nothing more to read.
+  }
+}
+
+const tooLarge = () => new AppError(413, 'sales.fileTooLarge');
+const isTooLarge = (err: unknown) => (err as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
+
+/** Streams the file into staged rows; returns how many data rows it had. Refusals throw AppError. */
+async function stage(db: Db, id: number, upload: Upload): Promise<number> {
+  const file = await openSalesFile(upload.chunks, upload.encoding);
+  await repo.setFileInfo(db, id, { format: file.format, encoding: file.encoding });
+  let at: ReturnType<typeof matchColumns> | null = null;
+  let rows = 0;
+  let batch: StagedRow[] = [];
+  for await (const record of file.records) {
+    if (!at) {
+      at = matchColumns(record.cells);
+      if (!at.ok) throw new AppError(422, 'sales.columnsMissing', { columns: at.missing.join(', ') });
+      continue;
+    }
+    if (!at.ok) break;
+    rows++;
+    if (rows > SALES_IMPORT_LIMITS.rows) throw new AppError(422, 'sales.tooManyRows');
+    const cells = {} as RowCells;
+    for (const [column, index] of Object.entries(at.at) as [keyof RowCells, number][]) {
+      cells[column] = record.cells[index] ?? '';
+    }
+    batch.push(checkRow(record.rowNo, cells));
+    if (batch.length >= BATCH) {
+      await repo.insertRows(db, id, batch);
+      batch = [];
+    }
+  }
+  if (upload.truncated()) throw tooLarge();
+  if (!at) throw new AppError(422, 'sales.empty');
+  await repo.insertRows(db, id, batch);
+  if (rows === 0) throw new AppError(422, 'sales.empty');
+  return rows;
+}
+
+/** Applies a staged import in one transaction; imports wait for each other on the advisory lock. */
+async function apply(db: Db, id: number, rowsTotal: number, createdBy: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repo.lockImports(tx);
+    const groups = await repo.applyRows(tx, id);
+    const rejected = await repo.countRejected(tx, id);
+    const accepted = groups.reduce((n, g) => n + g.lines, 0);
+    const amount = groups.reduce((n, g) => n + g.amount, 0);
+    const postings: Posting[] = groups.map((g) => ({
+      userId: g.user_id,
+      kind: 'challenge_reward',
+      amount: g.amount,
+      sourceType: 'challenge',
+      sourceId: `${id}:${g.challenge_id}`,
+      reason: translate('pl', 'sales.ledgerReason', { challenge: g.challenge_name, units: g.units, id }),
+      createdBy,
+    }));
+    await postMany(tx, postings);
+    await repo.dropAcceptedRows(tx, id);
+    await repo.markApplied(tx, id, {
+      rowsAccepted: accepted,
+      rowsSkipped: rowsTotal - accepted - rejected,
+      rowsRejected: rejected,
+      amount,
+      repsCount: new Set(groups.map((g) => g.user_id)).size,
+    });
+  });
+}
+
+/**
+ * Imports one uploaded file: the history row first (so even a refused file is on record), the rows
+ * staged as they stream in, then the apply. A refused file ends failed with nothing staged (422 or
+ * 413); a crash in between leaves it in staging, which a later start of the app, or a later
+ * import, marks failed.
+ */
+export async function importSales(db: Db, userId: number, upload: Upload, lang: Lang): Promise<SalesImport> {
+  await failInterruptedImports(db);
+  const id = await repo.createImport(db, upload.fileName.slice(0, 255) || 'sales.csv', userId);
+  const counted = { bytes: 0 };
+  const source = upload.chunks;
+  const chunks: AsyncIterator<Buffer> = {
+    async next() {
+      const next = await source.next();
+      if (!next.done) counted.bytes += next.value.length;
+      return next;
+    },
+  };
+  let rows = 0;
+  try {
+    rows = await stage(db, id, { ...upload, chunks });
+  } catch (err) {
+    await drain(chunks);
+    // A file cut at the size limit may fail to parse first (a ZIP without its end): the size is the reason.
+    const refusal = upload.truncated() || isTooLarge(err) ? tooLarge() : err instanceof AppError ? err : null;
+    await repo.failImport(db, id, refusal ? storedError(refusal) : 'sales.unreadable', rows);
+    throw refusal ?? err;
+  }
+  // The size and the row count are known only at the end of the stream.
+  await repo.setFileInfo(db, id, { fileBytes: counted.bytes, rowsTotal: rows });
+  await apply(db, id, rows, userId);
+  return getImport(db, id, lang);
+}
+
+export async function getImport(db: Db, id: number, lang: Lang): Promise<SalesImport> {
+  const row = await repo.findImport(db, id);
+  if (!row) throw notFound('sales.notFound');
+  return present(row, lang);
+}
+
+export async function listImports(db: Db, q: SalesImportListQuery, lang: Lang): Promise<Paged<SalesImport>> {
+  const { rows, total } = await repo.listImports(db, {
+    order: q.order,
+    sort: q.sort,
+    limit: q.per_page,
+    offset: offsetOf(q.page, q.per_page),
+    search: searchTerm(q.search),
+  });
+  return paged(
+    rows.map((r) => present(r, lang)),
+    total,
+    q.page,
+    q.per_page,
+  );
+}
+
+/**
+ * Undoes an applied import in one transaction: a challenge_reversal for every reward it posted,
+ * its sales reverted (their lines may be imported again) and taken off the challenge earnings.
+ * Refused while any rep no longer holds what the import paid it.
+ */
+export async function revertImport(db: Db, id: number, by: number, lang: Lang): Promise<SalesImport> {
+  await db.transaction(async (tx) => {
+    await repo.lockImports(tx);
+    const found = await repo.importStatusForUpdate(tx, id);
+    if (!found) throw notFound('sales.notFound');
+    if (found.status !== 'applied') throw new AppError(409, 'sales.notApplied');
+    const short = await repo.repsShortOf(tx, id);
+    if (short > 0) throw new AppError(409, 'sales.revertWithdrawn', { count: short });
+    const groups = await repo.paidByImport(tx, id);
+    await postMany(
+      tx,
+      groups.map((g) => ({
+        userId: g.user_id,
+        kind: 'challenge_reversal',
+        amount: g.amount,
+        sourceType: 'challenge',
+        sourceId: `${id}:${g.challenge_id}`,
+        reason: translate('pl', 'sales.ledgerReversalReason', { challenge: g.challenge_name, id }),
+        createdBy: by,
+      })),
+    );
+    await repo.revertSales(tx, id, by);
+  });
+  return getImport(db, id, lang);
+}
+
+/**
+ * An import reads and stages its file in well under this (50 MB, 200,000 rows): one still in
+ * staging after it was left by a process that stopped.
+ */
+export const STALE_STAGING_MINUTES = 30;
+
+/** Marks imports a stopped process left in staging as failed (at start-up and before each import). */
+export async function failInterruptedImports(db: Db): Promise<number> {
+  return repo.failStaleImports(db, 'sales.interrupted', STALE_STAGING_MINUTES);
+}
+
+const REJECTED_COLUMNS = ['row', 'document', 'line', 'soldOn', 'warehouse', 'rep', 'product', 'quantity', 'reason'];
+
+/** The report of an import's refused rows (Excel CSV), streamed in file order. */
+export async function rejectedCsv(db: Db, id: number, lang: Lang): Promise<Readable> {
+  const found = await repo.findImport(db, id);
+  if (!found) throw notFound('sales.notFound');
+  return csvStream(
+    REJECTED_COLUMNS.map((c) => translate(lang, `csv.salesRejected.${c}`)),
+    await prefetchFirst(repo.rejectedRows(db, id)),
+    (r) => [
+      r.row_no,
+      r.document,
+      r.line,
+      r.sold_on,
+      r.warehouse,
+      r.rep,
+      r.product,
+      r.quantity,
+      isMessageKey(r.error) ? translate(lang, r.error) : r.error,
+    ],
+  );
+}
