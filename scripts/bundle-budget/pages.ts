@@ -33,6 +33,8 @@ export const NOT_WATCHED = [
   'src/features/quiz-admin/',
   // The article back office (root, admin and provider admin).
   'src/features/article-admin/',
+  // The challenge back office (admins; regional managers and wholesalers read its table and rankings).
+  'src/features/challenge-admin/',
   'src/features/auth/pages/register-page.tsx',
   'src/features/rules/pages/rules-page.tsx',
 ];
@@ -49,6 +51,7 @@ export const REP_FORBIDDEN = [
   'src/features/back-office',
   'src/features/quiz-admin',
   'src/features/article-admin',
+  'src/features/challenge-admin',
   'mantine-datatable',
   '@mantine/dates',
   '@mantine/dropzone',

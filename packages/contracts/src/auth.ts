@@ -64,7 +64,12 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 
 export const cardSchema = z.object({ number: z.string(), updated_at: z.string() });
 
-export const userChallengeAmountSchema = z.object({ name: z.string(), amount: moneySchema });
+export const userChallengeAmountSchema = z.object({
+  name: z.string(),
+  amount: moneySchema,
+  /** The challenge's id (its ranking links from the rep tables); optional: older answers lack it. */
+  id: z.number().int().optional(),
+});
 
 export const userWarehouseSchema = z.object({ id: z.number().int(), name: z.string() });
 

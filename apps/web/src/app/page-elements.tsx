@@ -7,6 +7,7 @@ import {
   WarehouseDetailsPage,
   WarehouseFormPage,
 } from '../features/back-office/index.ts';
+import type { ChallengeAdminPage } from '../features/challenge-admin/index.ts';
 import { lazyPage } from './lazy-page.ts';
 
 // Each page its own chunk; a role the guard turns away never downloads it.
@@ -27,6 +28,12 @@ const articleAdmin = () => import('../features/article-admin/index.ts');
 const ArticleListPage = lazyPage(() => articleAdmin().then((m) => m.loadArticleListPage()));
 const ArticleEditorPage = lazyPage(() => articleAdmin().then((m) => m.loadArticleEditorPage()));
 const ArticlePreviewPage = lazyPage(() => articleAdmin().then((m) => m.loadArticlePreviewPage()));
+// The challenge back office: one loader by name keeps its share of everyone's first load small.
+const challengePage = (page: ChallengeAdminPage) => {
+  const Page = lazyPage(() => import('../features/challenge-admin/index.ts').then((m) => m.loadChallengePage(page)));
+  return <Page />;
+};
+const challengeEditor = challengePage('editor');
 // The rep's quizzes (quiz-ph).
 const RepQuizListPage = lazyPage(() =>
   import('../features/quizzes/pages/quiz-list-page.tsx').then((m) => m.QuizListPage),
@@ -72,6 +79,11 @@ export const PAGE_ELEMENTS: Partial<Record<GuardedPage, ReactNode>> = {
   articleCreate: <ArticleEditorPage />,
   articleEdit: <ArticleEditorPage />,
   articlePreview: <ArticlePreviewPage />,
+  challenges: challengePage('list'),
+  challengeCreate: challengeEditor,
+  challengeEdit: challengeEditor,
+  salesImports: challengePage('imports'),
+  challengeRanking: challengePage('ranking'),
   quizPh: <RepQuizListPage />,
   quizPhTake: <QuizTakePage />,
   quizPhSummary: <RepQuizSummaryPage />,

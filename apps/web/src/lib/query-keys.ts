@@ -20,6 +20,6 @@ export const queryKeys = {
  * Roots that lazy back-office features declare in their own chunk (a key here would ship in every
  * rep's first load): named here by type only, so writes can still list them.
  */
-export type LazyQueryRoot = readonly ['products'] | readonly ['challenges'];
+export type LazyQueryRoot = readonly ['products'] | readonly ['challenges'] | readonly ['sales-imports'];
 
 export type QueryRoot = (typeof queryKeys)[keyof typeof queryKeys] | LazyQueryRoot;

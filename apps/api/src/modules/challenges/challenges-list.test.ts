@@ -217,11 +217,15 @@ describe('the ranking and its CSV', () => {
     const res = await get(`/api/users/${rep.id}`);
     expect(res.statusCode, res.body).toBe(200);
     // Ranking CSV (day -3) is the newest; Czwarte has no money; Najstarsze is the fourth.
-    expect(userSchema.parse(res.json()).challenges).toEqual([
+    const challenges = userSchema.parse(res.json()).challenges;
+    expect(challenges.map(({ name, amount }) => ({ name, amount }))).toEqual([
       { name: 'Ranking CSV', amount: '12.50' },
       { name: 'Trzecie', amount: '0.01' },
       { name: 'Drugie', amount: '2.50' },
     ]);
+    // Each carries its id: the back office links the name to the challenge's ranking.
+    const rows = (await get('/api/challenges?per_page=100')).json() as { data: { id: number; name: string }[] };
+    for (const c of challenges) expect(c.id).toBe(rows.data.find((r) => r.name === c.name)?.id);
     const csv = await get(`/api/users/export.csv?role=seller&search=${encodeURIComponent(rep.email)}`);
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.body).toContain('Ranking CSV: 12,50, Trzecie: 0,01, Drugie: 2,50');

@@ -3,10 +3,10 @@ import { plnSql } from '../../lib/sql-json.ts';
 
 /**
  * The user's `challenges` (SPEC.md section 3) for the JSON built in SQL (users/user-json.repo.ts):
- * its 3 newest challenges by start date in which it earned something, [{name, amount}].
+ * its 3 newest challenges by start date in which it earned something, [{id, name, amount}] (the id links its ranking).
  */
 export function userChallengesSql(userId: SQL | unknown): SQL {
-  return sql`(select coalesce(json_agg(json_build_object('name', x.name, 'amount', ${plnSql(sql`x.amount`)})
+  return sql`(select coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'amount', ${plnSql(sql`x.amount`)})
       order by x.start_on desc, x.id desc), '[]'::json)
     from (select c.id, c.name, c.start_on, e.amount from challenge_earnings e
       join challenges c on c.id = e.challenge_id

@@ -19,6 +19,7 @@ import { useUsers } from '../api/get-users.ts';
 import { useWarehouseUsers } from '../api/get-warehouse-users.ts';
 import { useSendActivationLink } from '../api/send-activation-link.ts';
 import { useErrorToast } from '../hooks/use-error-toast.ts';
+import { ChallengeName } from './challenge-name.tsx';
 import { confirmDelete } from './confirm-delete.tsx';
 import { RowActions } from './row-actions.tsx';
 import { YesNo } from './yes-no.tsx';
@@ -140,8 +141,8 @@ export function SalesRepTable({ me, listRole: role, warehouseId }: SalesRepTable
         ) : (
           <Stack gap={0}>
             {u.challenges.map((c) => (
-              <Text key={c.name} fz="sm">
-                {c.name}: {money(c.amount)}
+              <Text key={c.id ?? c.name} fz="sm">
+                <ChallengeName challenge={c} role={me.role} />: {money(c.amount)}
               </Text>
             ))}
           </Stack>

@@ -18,6 +18,7 @@ import { useUser } from '../api/get-user.ts';
 import { useUserCards } from '../api/get-user-cards.ts';
 import { useUserLogins } from '../api/get-user-logins.ts';
 import { AddCardDialog } from '../components/add-card-dialog.tsx';
+import { ChallengeName } from '../components/challenge-name.tsx';
 import { confirmDelete } from '../components/confirm-delete.tsx';
 import { EmptyState } from '../components/empty-state.tsx';
 import { InfoList } from '../components/info-list.tsx';
@@ -181,6 +182,7 @@ function Details({ user }: { user: UserDetails }) {
 
 function ChallengesTab({ user, isSelf }: { user: UserDetails; isSelf: boolean }) {
   const { t } = useTranslation();
+  const me = useCurrentUser();
   const money = useFormatMoney();
   if (user.challenges.length === 0) {
     return (
@@ -203,8 +205,10 @@ function ChallengesTab({ user, isSelf }: { user: UserDetails; isSelf: boolean })
           </Table.Thead>
           <Table.Tbody>
             {user.challenges.map((c) => (
-              <Table.Tr key={c.name}>
-                <Table.Td>{c.name}</Table.Td>
+              <Table.Tr key={c.id ?? c.name}>
+                <Table.Td>
+                  <ChallengeName challenge={c} role={me.role} />
+                </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {money(c.amount)}
                 </Table.Td>

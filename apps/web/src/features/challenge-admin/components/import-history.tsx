@@ -1,0 +1,155 @@
+import { SALES_IMPORT_SORT_FIELDS, type SalesImport, type SalesImportListQuery } from '@incentive/contracts';
+import { ActionIcon, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconDownload } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
+import { PagedTable } from '../../../components/table/paged-table.tsx';
+import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { failureOf } from '../../../lib/mutation.ts';
+import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useFormatMoney } from '../../../lib/use-format-money.ts';
+import { useTableState } from '../../../lib/use-table-state.ts';
+import { useErrorToast } from '../../back-office/hooks/use-error-toast.ts';
+import { useSalesImports } from '../api/get-sales-imports.ts';
+import { useRevertSalesImport } from '../api/revert-sales-import.ts';
+import { ImportStatusBadge } from './import-status-badge.tsx';
+
+type ImportSort = SalesImportListQuery['sort'];
+
+/**
+ * The import history (GET /api/sales-imports): when, who, which file, its state and counts, money
+ * posted; the report of rejected rows, and 'Cofnij' while the import may be reverted (a confirm
+ * first; a 409, e.g. money already withdrawn, is the server's toast).
+ */
+export function ImportHistory({ onReport }: { onReport: (i: SalesImport) => void }) {
+  const { t } = useTranslation();
+  const money = useFormatMoney();
+  const state = useTableState<ImportSort>('created_at', 'desc');
+  const list = useSalesImports(state.params);
+  useErrorToast(list.error, 'challengeAdmin.toast.errorHistory');
+  const revert = useRevertSalesImport();
+
+  const askRevert = (i: SalesImport) =>
+    modals.openConfirmModal({
+      title: t('challengeAdmin.history.revertTitle'),
+      size: 500,
+      centered: true,
+      closeButtonProps: { 'aria-label': t('common.close') },
+      children: (
+        <Text fz="sm">
+          {t('challengeAdmin.history.revertConfirm', {
+            file: i.file_name,
+            amount: money(i.amount),
+            reps: i.reps_count,
+          })}
+        </Text>
+      ),
+      labels: { confirm: t('challengeAdmin.history.revert'), cancel: t('common.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        revert.mutate(i.id, {
+          onSuccess: (res) => toastSuccess(res?.message || t('sales.reverted')),
+          onError: (err) => toastFailure(failureOf(err), 'challengeAdmin.toast.errorRevert'),
+        }),
+    });
+
+  const columns: DataTableColumn<SalesImport>[] = [
+    {
+      accessor: 'created_at',
+      title: t('challengeAdmin.history.date'),
+      sortable: true,
+      noWrap: true,
+      render: (i) => formatDateTime(i.created_at),
+    },
+    {
+      accessor: 'file_name',
+      title: t('challengeAdmin.history.file'),
+      pinned: 'left',
+      width: 180,
+      render: (i) => (
+        <Stack gap={2}>
+          <Text fz="sm" fw={600} lineClamp={2} style={{ wordBreak: 'break-all' }}>
+            {i.file_name}
+          </Text>
+          {i.status === 'failed' && i.error && (
+            <Text fz="xs" c="red.8" lineClamp={3}>
+              {i.error}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    { accessor: 'created_by', title: t('challengeAdmin.history.who'), render: (i) => i.created_by?.name ?? '—' },
+    {
+      accessor: 'status',
+      title: t('challengeAdmin.history.status'),
+      render: (i) => <ImportStatusBadge status={i.status} />,
+    },
+    { accessor: 'rows_accepted', title: t('challengeAdmin.import.accepted'), textAlign: 'right' },
+    { accessor: 'rows_skipped', title: t('challengeAdmin.import.skipped'), textAlign: 'right' },
+    { accessor: 'rows_rejected', title: t('challengeAdmin.import.rejected'), textAlign: 'right' },
+    {
+      accessor: 'amount',
+      title: t('challengeAdmin.import.amount'),
+      textAlign: 'right',
+      noWrap: true,
+      render: (i) => money(i.amount),
+    },
+    {
+      accessor: 'actions',
+      title: t('table.actions'),
+      textAlign: 'right',
+      pinned: 'right',
+      render: (i) => (
+        <Group gap={4} wrap="nowrap" justify="flex-end">
+          {i.rows_rejected > 0 && (
+            <Tooltip label={t('challengeAdmin.history.report', { file: i.file_name })} withArrow>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('challengeAdmin.history.report', { file: i.file_name })}
+                onClick={() => onReport(i)}
+              >
+                <IconDownload size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {i.can_revert && (
+            <Button
+              variant="subtle"
+              color="red"
+              size="compact-sm"
+              onClick={() => askRevert(i)}
+              aria-label={t('challengeAdmin.history.revertOf', { file: i.file_name })}
+            >
+              {t('challengeAdmin.history.revert')}
+            </Button>
+          )}
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="sm">
+      <Title order={2} fz="lg">
+        {t('challengeAdmin.history.title')}
+      </Title>
+      <TableToolbar
+        search={state.search}
+        onSearch={state.setSearch}
+        placeholder={t('challengeAdmin.history.searchPlaceholder')}
+        total={list.data?.total}
+      />
+      <PagedTable
+        label={t('challengeAdmin.history.title')}
+        state={state}
+        data={list.data}
+        fetching={list.isFetching}
+        columns={columns}
+        sortFields={SALES_IMPORT_SORT_FIELDS}
+      />
+    </Stack>
+  );
+}

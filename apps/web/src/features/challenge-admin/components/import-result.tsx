@@ -1,0 +1,65 @@
+import type { SalesImport } from '@incentive/contracts';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
+import { useTranslation } from '../../../lib/i18n.ts';
+import { useFormatMoney } from '../../../lib/use-format-money.ts';
+
+function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
+  return (
+    <Stack gap={2}>
+      <Text fz="xs" c="gray.7" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz="xl" fw={700} data-testid={testId}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** What an import did: rows accepted, skipped (imported before) and rejected, money posted, reps paid; the report of rejected rows. */
+export function ImportResult({
+  result,
+  onReport,
+  reporting,
+}: {
+  result: SalesImport;
+  onReport: () => void;
+  reporting: boolean;
+}) {
+  const { t } = useTranslation();
+  const money = useFormatMoney();
+  return (
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="import-result" aria-live="polite">
+      <Stack gap="md">
+        <Title order={2} fz="lg">
+          {t('challengeAdmin.import.resultTitle', { file: result.file_name })}
+        </Title>
+        {result.status === 'failed' && result.error && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />}>
+            {result.error}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="md">
+          <Figure label={t('challengeAdmin.import.accepted')} value={result.rows_accepted} testId="result-accepted" />
+          <Figure label={t('challengeAdmin.import.skipped')} value={result.rows_skipped} testId="result-skipped" />
+          <Figure label={t('challengeAdmin.import.rejected')} value={result.rows_rejected} testId="result-rejected" />
+          <Figure label={t('challengeAdmin.import.amount')} value={money(result.amount)} testId="result-amount" />
+          <Figure label={t('challengeAdmin.import.reps')} value={result.reps_count} testId="result-reps" />
+        </SimpleGrid>
+        {result.rows_rejected > 0 && (
+          <Group>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={onReport}
+              loading={reporting}
+            >
+              {t('challengeAdmin.import.report')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

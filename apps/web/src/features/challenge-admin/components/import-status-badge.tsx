@@ -1,0 +1,20 @@
+import type { SalesImportStatus } from '@incentive/contracts';
+import { Badge } from '@mantine/core';
+import { useTranslation } from '../../../lib/i18n.ts';
+
+const COLORS: Record<SalesImportStatus, string> = {
+  staging: 'blue',
+  applied: 'green',
+  reverted: 'gray',
+  failed: 'red',
+};
+
+/** An import's state: Przetwarzany / Zapisany / Cofnięty / Odrzucony. */
+export function ImportStatusBadge({ status }: { status: SalesImportStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge color={COLORS[status]} variant="light" style={{ flexShrink: 0 }}>
+      {t(`challengeAdmin.importStatus.${status}`)}
+    </Badge>
+  );
+}
