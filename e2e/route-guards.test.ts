@@ -25,8 +25,8 @@ async function idOf(account: DemoAccount): Promise<number> {
   return (await api<{ id: number }>('GET', '/api/me', { token })).body.id;
 }
 
-/** The rep home's own calls once the seller is sent there: its article carousel and the carousel's images. */
-const REP_HOME_CALL = /^GET \/api\/(articles|images)\b/;
+/** The rep home's own calls once the seller is sent there: its article carousel, the carousel's images and the challenge box. */
+const REP_HOME_CALL = /^GET \/api\/(articles|images|challenges\/active)\b/;
 const notRepHome = (call: string) => !REP_HOME_CALL.test(call);
 
 /** The API calls a page makes, with their query strings: `GET /api/warehouses?page=1&per_page=100…`. */
