@@ -1,6 +1,6 @@
 /**
- * Web performance benchmark (issue 10): Lighthouse, mobile preset (a mid-range phone on slow 4G,
- * simulated), on the pages a rep and a back-office user open first. Prints each page's performance,
+ * Web performance benchmark (issue 10, issue 16 point 6): Lighthouse, mobile preset (a mid-range
+ * phone on slow 4G, simulated), on the login page, every page a rep opens and a back-office table. Prints each page's performance,
  * accessibility and best-practices scores, FCP, LCP, TBT, CLS and the bytes transferred, names the
  * audits that cost points, and writes the table into bench/baselines/web.md.
  *
@@ -38,15 +38,25 @@ const loads: number[] = [];
 
 interface BenchPage {
   name: string;
+  /** The path, or `{id}` filled in from the demo data (the first item of `idFrom`'s list, as the rep sees it). */
   path: string;
   /** Signed in as this demo account (password Demo1234!), or signed out. */
   account?: string;
+  /** A rep list call whose first item's id replaces `{id}` in the path. */
+  idFrom?: string;
 }
 
+const SELLER = 'seller@example.com';
+/** The login page, every page a rep opens (issue 10, issue 16 point 6) and one back-office table. */
 const PAGES: BenchPage[] = [
   { name: 'login page', path: '/' },
-  { name: 'rep home', path: '/dashboard', account: 'seller@example.com' },
-  { name: 'rep withdrawals', path: '/withdraw', account: 'seller@example.com' },
+  { name: 'rep home', path: '/dashboard', account: SELLER },
+  { name: 'rep withdrawals', path: '/withdraw', account: SELLER },
+  { name: 'rep quiz list', path: '/quiz-ph', account: SELLER },
+  { name: 'rep quiz taking', path: '/quiz-ph/{id}', account: SELLER, idFrom: '/api/quiz?page=1&per_page=4' },
+  { name: 'rep article list', path: '/articles-ph', account: SELLER },
+  { name: 'rep article', path: '/articles-ph/{id}', account: SELLER, idFrom: '/api/articles?page=1&per_page=4' },
+  { name: 'rep challenges', path: '/challenges-ph', account: SELLER },
   { name: 'back-office table (admin)', path: '/dashboard', account: 'admin@example.com' },
 ];
 
@@ -74,10 +84,11 @@ try {
     tokens.set(account, await login(base, account));
   }
   const rows: Array<{ page: BenchPage; m: Measure }> = [];
-  for (const page of PAGES.filter((p) => !ONLY || ONLY.includes(p.name))) {
+  for (const listed of PAGES.filter((p) => !ONLY || ONLY.includes(p.name))) {
+    const session = listed.account ? tokens.get(listed.account) : undefined;
+    const page = { ...listed, path: await concretePath(base, listed, session) };
     const runs: Measure[] = [];
-    for (let i = 0; i < RUNS; i++)
-      runs.push(await measure(`${base}${page.path}`, page.account ? tokens.get(page.account) : undefined));
+    for (let i = 0; i < RUNS; i++) runs.push(await measure(`${base}${page.path}`, session));
     runs.sort((a, b) => a.performance - b.performance);
     const m = runs[Math.floor(runs.length / 2)] as Measure;
     rows.push({ page, m });
@@ -107,6 +118,17 @@ try {
 interface Session {
   token: string;
   greetingName: string | null;
+}
+
+/** The page's path with `{id}` filled in from the first item of its list, as its account sees it. */
+async function concretePath(baseUrl: string, page: BenchPage, session: Session | undefined): Promise<string> {
+  if (!page.idFrom) return page.path;
+  if (!session) throw new Error(`${page.name}: a page with {id} needs an account`);
+  const res = await fetch(`${baseUrl}${page.idFrom}`, { headers: { authorization: `Bearer ${session.token}` } });
+  if (!res.ok) throw new Error(`${page.name}: GET ${page.idFrom} answered ${res.status}`);
+  const first = ((await res.json()) as { data: Array<{ id: number }> }).data[0];
+  if (!first) throw new Error(`${page.name}: GET ${page.idFrom} lists nothing in the demo data`);
+  return page.path.replace('{id}', String(first.id));
 }
 
 async function login(baseUrl: string, email: string): Promise<Session> {

@@ -6,7 +6,7 @@ import { api, apiLogin } from './support/api.ts';
 import { createArticle, listProducts, readArticle } from './support/articles.ts';
 import { signIn } from './support/auth.ts';
 import { PHONE, useBrowser, WIDE } from './support/browser.ts';
-import { activeId, activeSlide, carousel, settled, swipeLeft } from './support/carousel.ts';
+import { activeId, activeSlide, carousel, revealCarousel, settled, swipeLeft } from './support/carousel.ts';
 import { PL_MONTHS_LONG } from './support/dates.ts';
 import { testPng } from './support/quizzes.ts';
 import { toast } from './support/ui.ts';
@@ -152,6 +152,7 @@ describe('article back office', () => {
     const phone = await browser.newPage({ viewport: PHONE, hasTouch: true, isMobile: true });
     await signIn(phone, ACCOUNTS.seller);
     await phone.waitForURL('**/dashboard');
+    await revealCarousel(phone);
     await expect.poll(() => activeId(phone)).toBe(String(created.id));
     await swipeLeft(phone);
     await expect.poll(() => activeId(phone)).not.toBe(String(created.id));

@@ -6,7 +6,7 @@ import { api, apiLogin } from './support/api.ts';
 import { createArticle } from './support/articles.ts';
 import { signIn } from './support/auth.ts';
 import { PHONE, useBrowser } from './support/browser.ts';
-import { activeId, activeSlide, carousel, settled, swipeLeft } from './support/carousel.ts';
+import { activeId, activeSlide, carousel, revealCarousel, settled, swipeLeft } from './support/carousel.ts';
 import { toast } from './support/ui.ts';
 
 /*
@@ -56,6 +56,12 @@ describe('articles for a rep', () => {
     page.on('request', (r) => requests.push(new URL(r.url()).pathname));
     await signIn(page, ACCOUNTS.seller);
     await page.waitForURL('**/dashboard');
+    // Below the phone's first screen the carousel waits: no chunk, no articles, no images until the
+    // rep scrolls towards it (decision 028).
+    await page.getByTestId('article-carousel-pending').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((p) => /^\/api\/(articles|images)\b|\/assets\/article-carousel-/.test(p))).toEqual([]);
+    await revealCarousel(page);
 
     // Newest first: the article just published is the carousel's first, centred slide.
     await expect.poll(() => activeId(page)).toBe(String(id));
@@ -102,6 +108,7 @@ describe('articles for a rep', () => {
 
     // The carousel's 'more' goes to the list too.
     await page.goto('/dashboard');
+    await revealCarousel(page);
     await carousel(page).getByRole('link', { name: 'Więcej artykułów' }).click();
     await page.waitForURL((u) => u.pathname === '/articles-ph');
   });
@@ -160,6 +167,7 @@ describe('articles for a rep', () => {
     const page = await browser.newPage(TOUCH_PHONE);
     await signIn(page, ACCOUNTS.seller);
     await page.waitForURL('**/dashboard');
+    await revealCarousel(page);
     const slides = carousel(page).locator('.swiper-slide');
     await slides.first().waitFor();
     const slideIds = new Set(await slides.evaluateAll((els) => els.map((e) => e.getAttribute('data-article-id'))));
@@ -171,7 +179,7 @@ describe('articles for a rep', () => {
     const del = await api<{ message: string }>('DELETE', `/api/admin/articles/${deleted}`, { token: admin });
     expect(del.status).toBe(200);
     await page.reload();
-    await slides.first().waitFor();
+    await revealCarousel(page);
     const after = await slides.evaluateAll((els) => els.map((e) => e.getAttribute('data-article-id')));
     expect(after).not.toContain(String(deleted));
     await page.goto('/articles-ph');
@@ -198,6 +206,7 @@ describe('articles for a rep', () => {
     const page = await browser.newPage(TOUCH_PHONE);
     await signIn(page, ACCOUNTS.seller);
     await page.waitForURL('**/dashboard');
+    await revealCarousel(page);
     const slides = carousel(page).locator('.swiper-slide');
     await slides.first().waitFor();
     const ids = await slides.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-article-id'))));
@@ -217,6 +226,7 @@ describe('articles for a rep', () => {
     const page = await browser.newPage({ viewport: SMALL_PHONE, hasTouch: true, isMobile: true });
     await signIn(page, ACCOUNTS.seller);
     await page.waitForURL('**/dashboard');
+    await revealCarousel(page);
     await carousel(page).locator('.swiper-slide').first().waitFor();
     expect(await overflow(page)).toBe(0);
 

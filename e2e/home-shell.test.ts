@@ -48,10 +48,15 @@ describe('the rep home shell', () => {
       .getByText('Dostępne środki')
       .evaluate((el) => getComputedStyle(el.parentElement as Element).backgroundColor);
     expect(tile).not.toBe('rgba(0, 0, 0, 0)');
+    // Styled from the inline critical CSS alone: no stylesheet holds back the first paint (decision 028).
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+    expect(await page.locator('head link[rel="preload"][as="style"]').count()).toBeGreaterThan(0);
 
     // With the scripts: the real page, the shell gone, no error (the CSP allowed the inline script).
     const fresh = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
-    await fresh.goto('/');
+    // Storage is written on a file of the origin, not on the login page: visiting / signs out, and
+    // on a busy machine its script can run after the token was written.
+    await fresh.goto('/favicon.svg');
     await fresh.evaluate(
       (t) => {
         localStorage.setItem('token', t ?? '');
@@ -67,6 +72,9 @@ describe('the rep home shell', () => {
     await fresh.getByTestId('money-to-get').waitFor();
     expect(await fresh.locator('#home-shell').count()).toBe(0);
     expect(await fresh.getByRole('heading', { name: 'Portfel' }).count()).toBe(1);
+    // The entry turned the preloaded stylesheets into stylesheets, in the head, before rendering.
+    expect(await fresh.locator('head link[rel="stylesheet"]').count()).toBeGreaterThan(0);
+    expect(await fresh.locator('link[data-deferred-style]').count()).toBe(0);
     expect(errors).toEqual([]);
     // Other pages keep the strict policy: no inline script is allowed there.
     const other = await fresh.request.get('/withdraw');

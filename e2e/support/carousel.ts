@@ -34,3 +34,14 @@ export async function swipeLeft(page: Page) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await cdp.detach();
 }
+
+/**
+ * The carousel sits below a phone's first screen and loads when the rep scrolls near it (decision
+ * 028): scroll its reserved box into view as a rep would, and wait for its slides.
+ */
+export async function revealCarousel(page: Page) {
+  const pending = page.getByTestId('article-carousel-pending');
+  await Promise.race([pending.waitFor(), carousel(page).waitFor()]);
+  if (await pending.isVisible()) await pending.scrollIntoViewIfNeeded();
+  await carousel(page).locator('.swiper-slide').first().waitFor();
+}

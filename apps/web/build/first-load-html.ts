@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type GuardedPage, PAGES, POLICY, ROLES } from '@incentive/contracts';
+import Beasties from 'beasties';
 import { createServer, type Manifest, type Plugin } from 'vite';
 
 /*
@@ -86,6 +87,46 @@ function writeCompressed(file: string, text: string) {
   writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
 }
 
+/** Marks a first-load page's stylesheet that main.tsx applies (lib/deferred-styles.ts). */
+export const DEFERRED_STYLE_ATTR = 'data-deferred-style';
+
+/**
+ * The rules the shell's markup uses go inline into the head (beasties), and the route's stylesheets
+ * become `preload` links in their place: the shell paints as soon as the HTML has arrived, before
+ * any stylesheet or script (decision 028). The entry turns them back into stylesheets, in the same
+ * place in the head (so Mantine's own style tags still come after them), and renders once they
+ * have loaded. No inline event handler: the CSP stays `script-src 'self'` plus the shell's hash.
+ * The stylesheet files stay whole (`pruneSource: false`): other pages and lazy chunks share them.
+ */
+async function inlineCriticalCss(html: string, outDir: string): Promise<string> {
+  const beasties = new Beasties({
+    path: outDir,
+    publicPath: '/',
+    // Moves the stylesheet links, unchanged, to the end of the body; they come back below as preloads.
+    preload: 'body',
+    pruneSource: false,
+    // Mantine's colour-scheme variables hang on `:root[data-mantine-color-scheme=…]`, which beasties
+    // does not match against the page's <html>: without them the shell's light variants lose colour.
+    allowRules: [/data-mantine-color-scheme/],
+    reduceInlineStyles: false,
+    mergeStylesheets: true,
+    compress: true,
+    logLevel: 'warn',
+  });
+  const inlined = await beasties.process(html);
+  if (!inlined.includes('<style>')) throw new Error('first-load-html: no critical CSS was inlined');
+  const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g;
+  const hrefs = [...inlined.matchAll(stylesheet)].map((m) => m[1]);
+  const preloads = hrefs.map(
+    (href) => `<link rel="preload" as="style" crossorigin href="${href}" ${DEFERRED_STYLE_ATTR}>`,
+  );
+  const deferred = inlined.replace(stylesheet, '').replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`);
+  if (hrefs.length === 0 || /<link rel="stylesheet"/.test(deferred)) {
+    throw new Error("first-load-html: the route's stylesheets were not deferred");
+  }
+  return deferred;
+}
+
 export function firstLoadHtml(): Plugin {
   let root = '';
   let outDir = '';
@@ -157,6 +198,8 @@ export function firstLoadHtml(): Plugin {
               if (!html.includes(shell.script)) throw new Error('first-load-html: no <div id="root"></div>');
               scripts[file] = [cspHash(shell.script)];
             }
+            // The shell paints without waiting for a stylesheet (decision 028).
+            if (route.homeShell) html = await inlineCriticalCss(html, outDir);
             writeCompressed(path.join(outDir, file), html);
             pages[route.path] = file;
           }

@@ -10,9 +10,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppTree } from './app/app-tree.tsx';
 import { preloadRoute } from './app/router.tsx';
+import { applyDeferredStyles } from './lib/deferred-styles.ts';
 import { removeHomeShell } from './lib/home-shell.ts';
 import { i18n, i18nReady } from './lib/i18n.ts';
 
+// The rep home's stylesheets, preloaded while its shell painted, now apply (decision 028).
+const stylesApplied = applyDeferredStyles();
 // The first page's chunks load while React starts; the guarded page's once the user is known.
 preloadRoute(location.pathname);
 // A stale token: the rep home's shell (decision 027) goes at once, the session gate signs out as before.
@@ -21,7 +24,7 @@ void earlyUser().then((me) => (me ? preloadRoute(location.pathname, me) : remove
 // Polish is ready at once; a stored English choice waits for its chunk so no Polish text flashes.
 // In a transition, React renders (or hydrates) the first page in slices of a few milliseconds
 // instead of one long task: a phone's main thread stays free for input while the page builds.
-void i18nReady.then(() => {
+void Promise.all([i18nReady, stylesApplied]).then(() => {
   const container = document.getElementById('root') as HTMLElement;
   const tree = <AppTree router={BrowserRouter} />;
   // The build pre-renders the login page in Polish (build/first-load-html.ts): hydrate what is

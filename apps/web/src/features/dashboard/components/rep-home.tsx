@@ -2,13 +2,14 @@ import type { User } from '@incentive/contracts';
 import { Box, Grid } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Page } from '../../../components/page.tsx';
+import { WhenNearViewport } from '../../../components/when-near-viewport.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { CAROUSEL_HEIGHT } from '../../articles/carousel-size.ts';
 import { CHALLENGE_BOX_HEIGHTS } from '../../challenges/box-size.ts';
 import { QuizBox } from './quiz-box.tsx';
 import { WalletCard } from './wallet-card.tsx';
 
-// Swiper's code and CSS come with the carousel's own chunk, after the home has rendered (decision 024).
+// Swiper's code and CSS come with the carousel's own chunk, when the carousel comes near the screen (decisions 024, 028).
 const ArticleCarousel = lazy(() =>
   import('../../articles/load-article-carousel.ts').then((m) => m.loadArticleCarousel()),
 );
@@ -34,10 +35,13 @@ export function RepHome({ me }: { me: User }) {
           </Suspense>
         </Grid.Col>
         <Grid.Col span={12}>
-          {/* The carousel's height is held before its chunk and articles arrive: nothing below moves. */}
-          <Suspense fallback={<div style={{ height: CAROUSEL_HEIGHT }} />}>
-            <ArticleCarousel />
-          </Suspense>
+          {/* Below a phone's first screen: its chunk, articles and images come when the rep scrolls near it.
+              Its height is held before they arrive: nothing below moves. */}
+          <WhenNearViewport height={CAROUSEL_HEIGHT} testId="article-carousel-pending">
+            <Suspense fallback={<div style={{ height: CAROUSEL_HEIGHT }} />}>
+              <ArticleCarousel />
+            </Suspense>
+          </WhenNearViewport>
         </Grid.Col>
       </Grid>
     </Page>
