@@ -40,7 +40,7 @@ interface Row {
   target?: Target;
   /** A valid body for the caller and record, so a scope hole shows as a 2xx rather than a 422. */
   body?: (c: Ctx, role: Role, id: number) => unknown | Promise<unknown>;
-  /** The call changes or deletes its record: a fresh one per call. */
+  /** The call changes or deletes its record (every role's call gets records of its own anyway). */
   consumes?: boolean;
   /** Why, when the spec is not obvious. */
   why?: string;
@@ -51,9 +51,7 @@ const r = (cells: string, extra: Omit<Row, 'cells'> = {}): Row => ({
   ...extra,
 });
 
-/*
- *                                           root  admin  prov  whole  rks   seller
- */
+// Cells in each row: root admin provider_admin wholesaler seller_reg(regional manager) seller.
 const TABLE: Record<string, Row> = {
   // Public (app.test.ts checks that exactly these are).
   'GET /api/health': r('ok ok ok ok ok ok'),
@@ -336,6 +334,10 @@ describe('access-control matrix (issue 16 point 3)', () => {
     expect(missing, `routes the table does not name (add a row): ${missing.join(', ')}`).toEqual([]);
     const gone = Object.keys(TABLE).filter((k) => !served.has(k));
     expect(gone, `rows of routes the server no longer has: ${gone.join(', ')}`).toEqual([]);
+    for (const [k, row] of Object.entries(TABLE)) {
+      expect(row.cells, k).toHaveLength(ROLES.length);
+      for (const cell of row.cells) expect(row.target ? ['all', 'in', '-'] : ['ok', '-'], k).toContain(cell);
+    }
   });
 
   it('gives no role a 2xx the table does not allow, inside or outside its scope', async () => {
