@@ -1,50 +1,27 @@
-import diagnostics from 'node:diagnostics_channel';
 import { ACTIONS, API, ROLES, type Role, rolesWith } from '@incentive/contracts';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../test/test-app.ts';
+import { apiRoutes as allApiRoutes, createTestAppWithRoutes, type SeenRoute } from '../test/routes.ts';
+import { bearer, type TestApp } from '../test/test-app.ts';
 import { type Access, authPlugin, PUBLIC } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { DEMO_ACCOUNTS } from './seed/demo-accounts.ts';
 
 /*
- * The role guard is deny by default: every /api route must declare `config.access`.
- * Routes are collected as they are registered, through Fastify's `fastify.initialization`
- * diagnostics channel (an onRoute hook added before any plugin), so nothing in buildApp
- * has to expose them.
+ * The role guard is deny by default: every /api route must declare `config.access`. The routes are
+ * the server's own, collected as they are registered (test/routes.ts).
  */
 
-interface SeenRoute {
-  method: string;
-  url: string;
-  /** The access declaration as the route itself declared it (before any plugin defaults). */
-  declared: Access | undefined;
-}
-
-const seen: SeenRoute[] = [];
-const collect = (message: unknown) => {
-  const { fastify } = message as { fastify: FastifyInstance };
-  fastify.addHook('onRoute', (route: RouteOptions) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const declared = (route.config as { access?: Access } | undefined)?.access;
-    for (const method of methods) seen.push({ method: String(method), url: route.url, declared });
-  });
-};
-
 let t: TestApp;
+let seen: SeenRoute[] = [];
 beforeAll(async () => {
-  diagnostics.subscribe('fastify.initialization', collect);
-  try {
-    t = await createTestApp();
-  } finally {
-    diagnostics.unsubscribe('fastify.initialization', collect);
-  }
+  ({ t, routes: seen } = await createTestAppWithRoutes());
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const apiRoutes = () => seen.filter((r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs'));
+const apiRoutes = () => allApiRoutes(seen);
 /** A concrete URL for a route pattern: parameters become 1, wildcards a plain segment. */
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1').replace(/\*/g, 'x');
 const mayCall = (access: { roles: readonly Role[] }, role: Role) =>

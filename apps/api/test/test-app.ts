@@ -67,7 +67,7 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 export interface TestAppOptions {
-  /** Extra environment for loadConfig, e.g. SMTP_URL. */
+  /** Extra environment for loadConfig, e.g. SMTP_URL; with WEB_DIST the app also serves that built web folder. */
   env?: Record<string, string>;
   mailer?: Mailer;
   /** Fastify logger options (e.g. `{ level: 'info', stream }` to read what the server logs). */
@@ -88,7 +88,13 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     LOG_LEVEL: 'silent',
     ...opts.env,
   });
-  const app = await buildApp({ config, db: database.db, mailer: opts.mailer, serveWeb: false, logger: opts.logger });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer: opts.mailer,
+    serveWeb: opts.env?.WEB_DIST !== undefined,
+    logger: opts.logger,
+  });
   await opts.routes?.(app);
   await app.ready();
   const outboxDir = path.join(dataDir, 'outbox');

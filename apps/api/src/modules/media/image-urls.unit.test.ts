@@ -1,6 +1,6 @@
 import { imageSchema } from '@incentive/contracts';
 import { describe, expect, it } from 'vitest';
-import { detectImageType } from './image-type.ts';
+import { detectImageType, pngHasTrailer } from './image-type.ts';
 import { imageOf, largestWidth, parseVariantFile, variantUrl, variantWidths } from './image-urls.ts';
 
 const hash = 'ab'.repeat(32);
@@ -90,5 +90,31 @@ describe('detectImageType', () => {
     expect(detectImageType(Buffer.from('RIFF\0\0\0\0WEBP'))).toBeNull();
     expect(detectImageType(Buffer.from([0x89, 0x50, 0x4e, 0x47]))).toBeNull();
     expect(detectImageType(Buffer.alloc(0))).toBeNull();
+  });
+});
+
+describe('pngHasTrailer', () => {
+  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    return Buffer.concat([length, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)]);
+  };
+  const png = Buffer.concat([
+    sig,
+    chunk('IHDR', Buffer.alloc(13)),
+    chunk('IDAT', Buffer.alloc(20)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+
+  it('finds bytes after IEND (an HTML or ZIP polyglot), and none in a plain PNG', () => {
+    expect(pngHasTrailer(png)).toBe(false);
+    expect(pngHasTrailer(Buffer.concat([png, Buffer.from('<script>alert(1)</script>')]))).toBe(true);
+    expect(pngHasTrailer(Buffer.concat([png, Buffer.from('PK\x03\x04')]))).toBe(true);
+  });
+
+  it('leaves a cut or malformed chunk list to the decoder', () => {
+    expect(pngHasTrailer(png.subarray(0, png.length - 6))).toBe(false);
+    expect(pngHasTrailer(Buffer.concat([sig, Buffer.from('<html>')]))).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { encodeImage } from './encode-image.ts';
-import { detectImageType } from './image-type.ts';
+import { detectImageType, pngHasTrailer } from './image-type.ts';
 import * as repo from './media.repo.ts';
 
 export { imageOf, variantWidths } from './image-urls.ts';
@@ -23,7 +23,10 @@ export interface StoredImage {
  */
 export async function storeImage(db: DbOrTx, bytes: Buffer, createdBy: number | null): Promise<StoredImage> {
   const type = detectImageType(bytes);
-  if (!type) throw new AppError(422, 'upload.imageType', {}, { image: ['upload.imageType'] });
+  // A PNG with data after its end is a polyglot (HTML, script or an archive riding along).
+  if (!type || (type === 'png' && pngHasTrailer(bytes))) {
+    throw new AppError(422, 'upload.imageType', {}, { image: ['upload.imageType'] });
+  }
   const hash = createHash('sha256').update(bytes).digest('hex');
   const existing = await repo.findImage(db, hash);
   if (existing) return existing;
