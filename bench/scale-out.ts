@@ -50,6 +50,8 @@ const CONNECTIONS = Number(process.env.SCALE_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 8);
 /** Rounds of one process against two, alternated so that the machine's other work spreads over both. */
 const ROUNDS = Number(process.env.SCALE_ROUNDS ?? 2);
+/** The reads that run alongside the money requests stop with them, or after this many seconds. */
+const MIXED_LIMIT_S = 180;
 /** Poll B this often after a revocation; give up (and call it unbounded) after this long. */
 const POLL_MS = 2;
 const POLL_LIMIT_MS = 30_000;
@@ -120,8 +122,12 @@ function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
 }
 
 // ---- PostgreSQL 15 in a temp dir ----
+/** PostgreSQL's own log, shown when the bench fails. */
+let pgLog: string | undefined;
+
 async function startPostgres(): Promise<{ url: string; version: string }> {
   const dir = tempDir('scale-out-pg-');
+  pgLog = path.join(dir, 'server.log');
   const asRoot = process.getuid?.() === 0;
   // PostgreSQL refuses to run as root: the server runs as the postgres user, which owns its dir.
   const run = (bin: string, args: string[]) =>
@@ -149,6 +155,8 @@ async function startPostgres(): Promise<{ url: string; version: string }> {
     throw err;
   }
   const version = execFileSync(path.join(PG_BIN, 'postgres'), ['--version']).toString().trim();
+  const postmaster = Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  watched.push({ name: 'PostgreSQL', pids: () => postgresPids(postmaster) });
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, version };
 }
 
@@ -303,7 +311,10 @@ async function startApi(name: string, databaseUrl: string): Promise<Api> {
   while (Date.now() - started < 60_000) {
     if (child.exitCode !== null) throw new Error(`API ${name} exited with ${child.exitCode}:\n${stderr}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, dataDir, child };
+      if ((await fetch(`${url}/api/health`)).ok) {
+        watched.push({ name: `API ${name.toUpperCase()}`, pids: () => (child.pid ? [child.pid] : []) });
+        return { url, dataDir, child };
+      }
     } catch {
       // Not listening yet.
     }
@@ -331,6 +342,7 @@ async function startProxy(): Promise<Proxy> {
       if (m.ready) resolve(m.ready);
     });
   });
+  watched.push({ name: 'proxy', pids: () => (child.pid ? [child.pid] : []) });
   return {
     url: `http://127.0.0.1:${port}`,
     use: (upstreams) =>
@@ -349,6 +361,59 @@ async function startProxy(): Promise<Proxy> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+// ---- Who used the CPU during a run (Linux /proc; clock ticks are 1/100 s) ----
+/** The processes whose CPU time each load run reports: name and how to find their pids. */
+const watched: { name: string; pids: () => number[] }[] = [];
+
+/** user + system CPU seconds of a process (with its waited-for children's when `children`). */
+function cpuOf(pid: number, children = false): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
+    // Fields 14-17 of proc(5): utime, stime, cutime, cstime (f starts at field 3).
+    return ((f[11] ?? 0) + (f[12] ?? 0) + (children ? (f[13] ?? 0) + (f[14] ?? 0) : 0)) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** A PostgreSQL server: the postmaster and every backend it forked. */
+function postgresPids(postmaster: number): number[] {
+  const pids = [postmaster];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) pids.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return pids;
+}
+
+function cpuSnapshot(): Map<string, number> {
+  const snap = new Map<string, number>();
+  for (const w of watched) {
+    snap.set(
+      w.name,
+      w.pids().reduce((sum, pid, i) => sum + cpuOf(pid, w.name === 'PostgreSQL' && i === 0), 0),
+    );
+  }
+  const self = process.cpuUsage();
+  snap.set('load generator', (self.user + self.system) / 1e6);
+  return snap;
+}
+
+function cpuSince(before: Map<string, number>, seconds: number): string {
+  const after = cpuSnapshot();
+  const parts = [...after].map(([name, v]) => `${name} ${(v - (before.get(name) ?? 0)).toFixed(1)}`);
+  return `CPU s: ${parts.join(', ')} (of ${(seconds * os.cpus().length).toFixed(0)} core-s)`;
+}
+
 // ---- Load ----
 interface ReadLoad {
   reqPerSec: number;
@@ -358,6 +423,8 @@ interface ReadLoad {
   non2xx: number;
   errors: number;
   load: string;
+  /** CPU seconds each process used during the run. */
+  cpu: string;
 }
 
 /** The read mix, in the order each connection sends it: /api/me three times out of seven. */
@@ -372,7 +439,13 @@ const READS: { path: string; as: 'rep' | 'admin' }[] = [
 ];
 
 /** Reads through the proxy: a rep's /api/me and lists, an admin's user list; tokens rotate over many reps. */
-async function reads(url: string, repTokens: string[], adminToken: string): Promise<ReadLoad> {
+async function reads(
+  url: string,
+  repTokens: string[],
+  adminToken: string,
+  /** Read until this settles instead (at most MIXED_LIMIT_S). */
+  until?: Promise<unknown>,
+): Promise<ReadLoad> {
   let i = 0;
   const rep = () => ({ authorization: `Bearer ${repTokens[i++ % repTokens.length]}` });
   const get = (p: string, headers: () => Record<string, string>) => ({
@@ -386,7 +459,7 @@ async function reads(url: string, repTokens: string[], adminToken: string): Prom
       {
         url,
         connections: CONNECTIONS,
-        duration: SECONDS,
+        duration: until ? MIXED_LIMIT_S : SECONDS,
         requests: READS.map((r) =>
           get(r.path, r.as === 'admin' ? () => ({ authorization: `Bearer ${adminToken}` }) : rep),
         ),
@@ -395,9 +468,14 @@ async function reads(url: string, repTokens: string[], adminToken: string): Prom
     );
   });
   // Bounded in time by autocannon; a hung run is stopped a little later.
-  const stop = setTimeout(() => instance?.stop(), (SECONDS + 15) * 1000);
+  const stop = setTimeout(() => instance?.stop(), ((until ? MIXED_LIMIT_S : SECONDS) + 15) * 1000);
+  const stopNow = () => instance?.stop();
+  until?.then(stopNow, stopNow);
+  const cpuBefore = cpuSnapshot();
+  const started = performance.now();
   const r = await result;
   clearTimeout(stop);
+  const cpu = cpuSince(cpuBefore, (performance.now() - started) / 1000);
   return {
     reqPerSec: r.requests.average,
     p50: r.latency.p50,
@@ -406,6 +484,7 @@ async function reads(url: string, repTokens: string[], adminToken: string): Prom
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
     load: load(),
+    cpu,
   };
 }
 
@@ -551,7 +630,10 @@ async function main() {
     `migrated and seeded (demo + ${WITHDRAWERS + QUIZ_TAKERS} bench reps) in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`,
   );
 
-  const [a, b] = await Promise.all([startApi('a', databaseUrl), startApi('b', databaseUrl)]);
+  // One after the other: on a busy 2-core machine two start-ups at once can stall the event loop
+  // past the pool's 10 s connection timeout.
+  const a = await startApi('a', databaseUrl);
+  const b = await startApi('b', databaseUrl);
   const proxy = await startProxy();
   log(`API A ${a.url}, API B ${b.url}, round-robin proxy ${proxy.url}`);
 
@@ -576,7 +658,7 @@ async function main() {
     two.push(await reads(proxy.url, repTokens, adminToken));
   }
   const row = (label: string, r: ReadLoad) =>
-    `${label.padEnd(34)} ${r.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  ${r.total} req  non-2xx ${r.non2xx}  errors ${r.errors}  load ${r.load}`;
+    `${label.padEnd(34)} ${r.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  ${r.total} req  non-2xx ${r.non2xx}  errors ${r.errors}  load ${r.load}\n${' '.repeat(36)}${r.cpu}`;
   log(`\nReads through the proxy (${CONNECTIONS} connections, ${SECONDS} s each, rounds alternated)`);
   for (const [i, r] of one.entries()) log(row(`one process, round ${i + 1}`, r));
   for (const [i, r] of two.entries()) log(row(`two processes, round ${i + 1}`, r));
@@ -588,14 +670,13 @@ async function main() {
   // 2. Money under load: the reads again, while every seller withdraws (and others submit a quiz)
   //    through A, B and the proxy at the same moment.
   const targets = [a.url, b.url, proxy.url, proxy.url].slice(0, SAME_MOMENT);
-  const loadRun = reads(proxy.url, repTokens, adminToken);
   const moneyStarted = performance.now();
-  const [wStatuses, qStatuses] = await Promise.all([
+  const money = Promise.all([
     sameMoment(seeded.withdrawers, targets, 'POST', '/api/withdrawal', JSON.stringify({ amount: CREDIT / 100 })),
     sameMoment(seeded.quizTakers, targets, 'POST', `/api/quiz/${seeded.quizId}/submit`, seeded.quizBody),
   ]);
+  const [mixed, [wStatuses, qStatuses]] = await Promise.all([reads(proxy.url, repTokens, adminToken, money), money]);
   const moneySeconds = (performance.now() - moneyStarted) / 1000;
-  const mixed = await loadRun;
   const count = (ss: number[][], pred: (s: number) => boolean) => ss.flat().filter(pred).length;
   const byStatus = (ss: number[][]) =>
     Object.entries(
@@ -607,7 +688,9 @@ async function main() {
       .map(([st, n]) => `${n} x ${st}`)
       .join(', ');
   const serverErrors = count(wStatuses, (s) => s >= 500) + count(qStatuses, (s) => s >= 500);
-  log(`\nMoney under load (the reads above, two processes, while the requests below ran)`);
+  log(
+    `\nMoney under load (the reads above through the proxy to both processes, for as long as the requests below ran)`,
+  );
   log(row('reads meanwhile', mixed));
   log(
     `withdrawals: ${WITHDRAWERS} sellers x ${SAME_MOMENT} at once (A, B, proxy, proxy): ${count(wStatuses, (s) => s === 200)} paid (${byStatus(wStatuses)}); sellers with exactly one: ${wStatuses.filter((s) => s.filter((x) => x === 200).length === 1).length}`,
@@ -667,16 +750,18 @@ async function main() {
 
   // 4. Revocations made through A, seen by B (quiet machine apart from other people's work).
   const rev = await revocations(a, b, seeded, adminToken);
-  const bound = Number(process.env.SESSION_CACHE_SECONDS ?? 5);
+  const ttl = Number(process.env.SESSION_CACHE_SECONDS ?? 5);
   log(`\nRevoked through A, refused by B (B polled every ${POLL_MS} ms; B had just cached the token)`);
   for (const r of rev) {
     log(
       `${r.what.padEnd(16)} ${r.ms === null ? `not refused within ${POLL_LIMIT_MS / 1000} s` : `${r.ms.toFixed(0).padStart(5)} ms`}  (${r.acceptedAfter} answers 200 after A had answered)  load ${r.load}`,
     );
-    if (r.ms === null) failures.push(`${r.what}: B never refused the token`);
+    // The cache's lifetime is the bound even when the notification is lost; a second of slack for a busy machine.
+    if (r.ms === null || r.ms > ttl * 1000 + 1000) failures.push(`${r.what}: B let the token in for too long`);
   }
-  log(`stated bound: ${process.env.SCALE_BOUND_NOTE ?? `the session cache's SESSION_CACHE_SECONDS = ${bound} s`}`);
-
+  log(
+    `stated bound: PostgreSQL NOTIFY after every write (plugins/session-sync.ts), i.e. B's next event-loop turn after the notification; at most SESSION_CACHE_SECONDS = ${ttl} s if it is lost`,
+  );
   log(`\nload average at the end ${load()}`);
   if (failures.length > 0) {
     console.error(`\nFAILED: ${failures.join('; ')}`);
@@ -690,6 +775,7 @@ try {
   await main();
 } catch (err) {
   console.error(err);
+  if (pgLog && existsSync(pgLog)) console.error(`PostgreSQL's log:\n${readFileSync(pgLog, 'utf8').slice(-3000)}`);
   process.exitCode = 1;
 } finally {
   await cleanUp();
