@@ -27,6 +27,7 @@ import { createMailer, type Mailer } from './plugins/mail.ts';
 import { noStorePlugin } from './plugins/no-store.ts';
 import { QuietRequestLog } from './plugins/request-log.ts';
 import { sentKeysPlugin } from './plugins/sent-keys.ts';
+import { sessionSyncPlugin } from './plugins/session-sync.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(backgroundPlugin);
   await app.register(noStorePlugin);
   await app.register(authPlugin);
+  await app.register(sessionSyncPlugin);
   await app.register(sentKeysPlugin);
   await app.register(uploadsPlugin);
   await app.register(docsPlugin);

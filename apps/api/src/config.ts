@@ -57,7 +57,8 @@ const envSchema = z.object({
   SESSION_TTL_HOURS: int(1, 24 * 90, 24 * 14, 'must be a whole number of hours from 1 to 2160'),
   /**
    * How long a token's session lookup is reused (0 turns the cache off). Writes in this process
-   * empty it at once; this bounds how late another API process sees a logout or deactivation.
+   * empty it at once, and on PostgreSQL other API processes' writes too (plugins/session-sync.ts);
+   * this bounds how late a logout or deactivation is seen only when that notification is lost.
    */
   SESSION_CACHE_SECONDS: int(0, 60, 5, 'must be a whole number of seconds from 0 to 60'),
   /** Lifetime of a set-password link. */

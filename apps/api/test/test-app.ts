@@ -39,8 +39,8 @@ export interface TestApp {
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** A private copy of the run's migrated, demo-seeded template database. */
-export async function openTestDatabase(): Promise<Database> {
+/** A private copy of the run's migrated, demo-seeded template database (with its URL on PostgreSQL). */
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   const template = inject('dbTemplate');
   if (template.kind === 'pglite') {
     return openPglite({ loadDataDir: new Blob([await readFile(template.dumpFile)]) });
@@ -56,9 +56,11 @@ export async function openTestDatabase(): Promise<Database> {
     }
   };
   await admin(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template.template)}`);
-  const database = openPostgres(databaseUrl(template.adminUrl, name), 5);
+  const url = databaseUrl(template.adminUrl, name);
+  const database = openPostgres(url, 5);
   return {
     ...database,
+    url,
     async close() {
       await database.close();
       await admin(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`);

@@ -9,7 +9,8 @@
  *   password, a deactivation or a role change therefore takes effect for the very next request.
  * - An entry is kept only if no such request finished while it was being looked up (the epoch did
  *   not move), so a lookup that read the old state can never outlive the write that changed it.
- * What other processes write (a second API instance, the CLI) is seen after at most `ttlMs`.
+ * Other API processes on the same PostgreSQL empty it by notification (plugins/session-sync.ts);
+ * what the CLI writes, or what a lost notification carried, is seen after at most `ttlMs`.
  */
 export interface CachedSession<T> {
   value: T;
