@@ -6,7 +6,7 @@ import pg from 'pg';
 
 /**
  * Several API processes on one PostgreSQL: a write in one empties the session caches of all.
- * See docs/decisions/028-session-cache-across-processes.md.
+ * See docs/decisions/029-session-cache-across-processes.md.
  *
  * After each request that may write (the same rule as plugins/auth.ts), this process sends
  * NOTIFY on CHANNEL before its answer leaves; every process LISTENs on a connection of its own and
