@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -203,6 +203,30 @@ describe('a bad setting stops the start with one line that names it', () => {
       await new Promise<void>((resolve) => busy.close(() => resolve()));
     }
   }, 180_000);
+
+  it('an embedded database whose files are damaged: one line naming DATA_DIR and the recovery, files untouched', async () => {
+    // What PGlite finds after a disk fault or a copy taken while it ran: a zeroed control file.
+    const dataDir = path.join(tmp, 'damaged');
+    const db = path.join(dataDir, 'db');
+    await mkdir(path.join(db, 'global'), { recursive: true });
+    await writeFile(path.join(db, 'PG_VERSION'), '18\n');
+    await writeFile(path.join(db, 'global', 'pg_control'), Buffer.alloc(8192));
+    const s = startServer({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+    });
+    expect(await s.exited).toBe(1);
+    const last = s.output().trim().split('\n').at(-1);
+    expect(last, s.output()).toBe(
+      `DATA_DIR: the embedded database in ${db} cannot be opened (PGlite: PGlite failed to initialize properly); its files look damaged. Nothing was changed. To recover, stop the server, move ${db} aside and restore it from your last backup of DATA_DIR (a copy taken while the server was stopped), then run npm run ledger:check; or set another DATA_DIR to start empty.`,
+    );
+    expect(s.output()).not.toMatch(/\n\s+at /);
+    expect((await readFile(path.join(db, 'global', 'pg_control'))).equals(Buffer.alloc(8192))).toBe(true);
+    // The lock is released: the next start fails the same way, not as "in use".
+    expect(existsSync(`${db}.lock`)).toBe(false);
+  }, 60_000);
 });
 
 describe('a production start', () => {

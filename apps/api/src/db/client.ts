@@ -49,12 +49,24 @@ function lockDir(dir: string): () => void {
     const pid = Number(readFileSync(lock, 'utf8'));
     if (pid && pid !== process.pid && processAlive(pid)) {
       throw new StartupError(
-        `DATA_DIR: the embedded database in ${dir} is in use by process ${pid}. PGlite allows one process at a time: stop it first, choose another DATA_DIR, or use PostgreSQL (DATABASE_URL).`,
+        `DATA_DIR: the embedded database in ${dir} is in use by process ${pid}. PGlite allows one process at a time: stop it first, choose another DATA_DIR, or use PostgreSQL (DATABASE_URL). If process ${pid} is not this server (its pid was reused after a crash), delete ${lock}.`,
       );
     }
   }
   writeFileSync(lock, String(process.pid));
   return () => rmSync(lock, { force: true });
+}
+
+/**
+ * PGlite recovers from a killed process on its own (its write-ahead log, as PostgreSQL's); files it
+ * cannot open are damaged (a disk fault, a copy taken while the server ran, a power loss) and it
+ * says only `Aborted()`. One line instead, naming the folder and the recovery, with nothing changed.
+ */
+export function damagedDataDir(dir: string, err: unknown): StartupError {
+  const reason = err instanceof Error ? err.message : String(err);
+  return new StartupError(
+    `DATA_DIR: the embedded database in ${dir} cannot be opened (PGlite: ${reason}); its files look damaged. Nothing was changed. To recover, stop the server, move ${dir} aside and restore it from your last backup of DATA_DIR (a copy taken while the server was stopped), then run npm run ledger:check; or set another DATA_DIR to start empty.`,
+  );
 }
 
 /** Opens PGlite in `dir` (or in memory when dir is undefined), optionally from a dumped data dir. */
@@ -64,11 +76,14 @@ export async function openPglite(opts: { dir?: string; loadDataDir?: Blob } = {}
     mkdirSync(opts.dir, { recursive: true });
     unlock = lockDir(opts.dir);
   }
-  const client = await PGlite.create({
-    dataDir: opts.dir,
-    loadDataDir: opts.loadDataDir,
-    extensions: { pg_trgm },
-  });
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir: opts.dir, loadDataDir: opts.loadDataDir, extensions: { pg_trgm } });
+  } catch (err) {
+    unlock();
+    if (!opts.dir) throw err;
+    throw damagedDataDir(opts.dir, err);
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
