@@ -30,7 +30,7 @@ export async function seedDemo(db: Db, opts: { scryptLogN: number; now?: Date; v
   });
   await seedCards(db, { seed, now, demoSellerEmail: 'seller@example.com' });
   // Money last: withdrawals take the card each rep had.
-  await seedMoney(db, { seed, now, demoSellerEmail: 'seller@example.com' });
+  await seedMoney(db, { seed, now, demoSellerEmail: 'seller@example.com', volume: opts.volume });
   // Quizzes after the money: their rewards are posted through the ledger onto the seeded wallets.
   await seedQuizzes(db, { seed, now, demoSellerEmail: 'seller@example.com' });
   await seedArticles(db, { now });

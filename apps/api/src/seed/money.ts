@@ -25,7 +25,12 @@ type WithdrawalPlan = {
  * column and profile say none); when they do, their rewards are seeded through the sales-results
  * import that posts them.
  */
-export async function seedMoney(db: Db, opts: { seed: number; now: Date; demoSellerEmail: string }) {
+export async function seedMoney(
+  db: Db,
+  opts: { seed: number; now: Date; demoSellerEmail: string; volume?: 'demo' | 'large' },
+) {
+  // The large set (benchmarks) has about 200,000 ledger entries: up to 44 rewards per rep instead of 16.
+  const maxRewards = opts.volume === 'large' ? 44 : 16;
   const faker = new Faker({ locale: [pl, en, base] });
   faker.seed(opts.seed + 7);
   const reps = await db
@@ -50,7 +55,7 @@ export async function seedMoney(db: Db, opts: { seed: number; now: Date; demoSel
     if (!rep.activatedAt) continue;
     const isDemo = rep.email === opts.demoSellerEmail;
     const events: { at: Date; kind: 'quiz' | 'withdraw' }[] = [];
-    const rewards = isDemo ? 14 : faker.number.int({ min: 0, max: 16 });
+    const rewards = isDemo ? 14 : faker.number.int({ min: 0, max: maxRewards });
     for (let i = 0; i < rewards; i++) {
       events.push({
         at: new Date(opts.now.getTime() - faker.number.float({ min: 1, max: 180 }) * DAY),

@@ -237,6 +237,18 @@ describe('GET /api/wallet', () => {
     }
   });
 
+  it('totals the list without reading users unless the search needs them', async () => {
+    const plan = await t.db.transaction(async (tx) => {
+      const rows = await queryRows<Record<string, string>>(
+        tx,
+        sql`explain ${totalsQuery(tx, withdrawalListQuerySchema.parse({ status: 'requested' }))}`,
+      );
+      return rows.map((r) => Object.values(r)[0]).join('\n');
+    });
+    expect(plan).toContain('withdrawals');
+    expect(plan).not.toMatch(/\busers\b/);
+  });
+
   it('sorts by e-mail in the Polish alphabet, ties by id', async () => {
     for (const order of ['asc', 'desc'] as const) {
       const { rows, total } = await allPages(async (page) =>

@@ -1,0 +1,233 @@
+/**
+ * The API process of `npm run bench:api` (bench/api.ts starts it; not for use on its own): opens the
+ * database as server.ts does (DATA_DIR or DATABASE_URL), seeds the large data set when empty,
+ * prepares sessions, quizzes and wallets for the write cases, then serves the real application
+ * (buildApp, with the built web app) and, on a second port of the same process, the two ceilings:
+ * a bare Fastify route sending /api/me's bytes, and one doing one primary-key SELECT on the same
+ * database handle (the same pool, or the same in-process PGlite). Nothing here is part of the product.
+ *
+ * Prints one line `BENCH_READY {json}` when listening; on SIGTERM checks the ledger, prints
+ * `BENCH_DONE {json}` and exits.
+ */
+import '../apps/api/src/runtime-check.ts';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { quizContentFieldsSchema, quizDetailsFieldsSchema } from '@incentive/contracts';
+import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { openDatabase } from '../apps/api/src/db/client.ts';
+import { ledgerEntries, sessions, users, wallets, warehouses } from '../apps/api/src/db/schema.ts';
+import { type Placeholders, preparedStatement } from '../apps/api/src/lib/prepared.ts';
+import { newToken } from '../apps/api/src/lib/tokens.ts';
+import { createQuiz, getQuiz, saveQuizDetails } from '../apps/api/src/modules/quizzes/quizzes.service.ts';
+import { postMany } from '../apps/api/src/modules/wallet/ledger.service.ts';
+import { checkLedger } from '../apps/api/src/modules/wallet/ledger-check.ts';
+import { seedDemo } from '../apps/api/src/seed/demo.ts';
+import { insertChunked } from '../apps/api/src/seed/people.ts';
+
+/** Quizzes made for the submit case: each seller may pass each once, so every submit is real work. */
+const SUBMIT_QUIZZES = 6;
+const TOP_UP = 2500;
+
+export interface BenchFixtures {
+  database: 'pglite' | 'postgres';
+  counts: { sellers: number; reps: number; warehouses: number; ledgerEntries: number; seededSeconds: number | null };
+  api: string;
+  ceiling: string;
+  adminToken: string;
+  sellerToken: string;
+  sellerId: number;
+  /** Every submit pair: token index, quiz id and its body. */
+  submit: { tokens: string[]; quizzes: { id: number; body: string }[] };
+  /** Sellers with a card and money, with the exact sum each may withdraw. */
+  withdraw: { token: string; amount: string }[];
+  staticAsset: string | null;
+}
+
+const config = loadConfig({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
+const database = await openDatabase(config);
+const db = database.db;
+await database.migrate();
+
+const [existing] = await db.select({ n: count() }).from(users);
+let seededSeconds: number | null = null;
+if ((existing?.n ?? 0) === 0) {
+  const started = Date.now();
+  await seedDemo(db, { scryptLogN: config.SCRYPT_LOG_N, volume: 'large' });
+  seededSeconds = (Date.now() - started) / 1000;
+} else if (database.kind === 'pglite') {
+  // PGlite never autovacuums: fresh statistics, as server.ts refreshes them on every start.
+  await db.execute(sql`analyze`);
+}
+
+const countOf = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0);
+const active = and(isNull(users.deletedAt), isNotNull(users.activatedAt));
+const counts = {
+  sellers: await countOf(db.select({ n: count() }).from(users).where(eq(users.role, 'seller'))),
+  reps: await countOf(
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(inArray(users.role, ['seller', 'seller_reg'])),
+  ),
+  warehouses: await countOf(db.select({ n: count() }).from(warehouses)),
+  ledgerEntries: await countOf(db.select({ n: count() }).from(ledgerEntries)),
+  seededSeconds,
+};
+
+const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
+const [demoSeller] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'seller@example.com'));
+if (!admin || !demoSeller) throw new Error('the large seed has no admin@example.com or seller@example.com');
+
+// Sessions are written directly: logging 9,000 sellers in would measure scrypt, not the API.
+const sellers = await db
+  .select({ id: users.id, card: users.cardNumber })
+  .from(users)
+  .where(and(eq(users.role, 'seller'), active))
+  .orderBy(users.id);
+const tokenOf = new Map<number, string>();
+const sessionRows = [admin.id, ...sellers.map((s) => s.id)].map((userId) => {
+  const { token, hash } = newToken();
+  tokenOf.set(userId, token);
+  return { userId, tokenHash: hash, expiresAt: new Date(Date.now() + 24 * 3600_000) };
+});
+await insertChunked(sessionRows, 1000, (chunk) => db.insert(sessions).values(chunk));
+
+// Quizzes of five closed questions and one open one, made through the service as the back office does.
+const questions = [
+  ...Array.from({ length: 5 }, (_, i) => ({
+    questionText: `<p>Pytanie ${i + 1}</p>`,
+    type: 'multiple_choice',
+    answers: [
+      { answerText: 'Tak', isCorrect: true },
+      { answerText: 'Nie', isCorrect: false },
+      { answerText: 'Nie wiem', isCorrect: false },
+    ],
+  })),
+  { questionText: '<p>Co sądzisz?</p>', type: 'text', answers: [] },
+];
+const author = { id: admin.id, role: 'admin' as const };
+const runId = Date.now().toString(36);
+const quizzes: { id: number; body: string }[] = [];
+for (let i = 0; i < SUBMIT_QUIZZES; i++) {
+  const content = quizContentFieldsSchema.parse({
+    name: `Bench ${runId} ${i + 1}`,
+    lead: 'Bench',
+    text: '<p>Bench</p>',
+    questions: JSON.stringify(questions),
+  });
+  const id = await createQuiz(db, author, content, { kind: 'keep' });
+  await saveQuizDetails(
+    db,
+    author,
+    id,
+    quizDetailsFieldsSchema.parse({
+      ...content,
+      date_from: '2020.01.01 00:00:00',
+      date_to: '2099.12.31',
+      price: '5.00',
+      correct_answers: '5',
+      is_one_time: 'false',
+    }),
+    { kind: 'keep' },
+  );
+  const quiz = await getQuiz(db, author, id);
+  const body = JSON.stringify({
+    answers: quiz.questions.map((q) =>
+      q.type === 'text' ? { questionId: q.id, answerText: 'Dobrze' } : { questionId: q.id, answerId: q.answers[0]?.id },
+    ),
+  });
+  quizzes.push({ id, body });
+}
+
+// Money for every seller with a card, through the ledger's own bulk posting; then each may withdraw it all once.
+const carded = sellers.filter((s) => s.card);
+await db.transaction((tx) =>
+  postMany(
+    tx,
+    carded.map((s) => ({
+      userId: s.id,
+      kind: 'adjustment' as const,
+      amount: TOP_UP,
+      sourceType: 'admin' as const,
+      sourceId: `bench-${runId}-${s.id}`,
+      reason: 'Bench',
+      createdBy: admin.id,
+    })),
+  ),
+);
+const balances = await db
+  .select({ userId: wallets.userId, available: wallets.available })
+  .from(wallets)
+  .where(
+    inArray(
+      wallets.userId,
+      carded.map((s) => s.id),
+    ),
+  );
+const withdraw = balances
+  .filter((b) => b.available > 0)
+  .map((b) => ({ token: tokenOf.get(b.userId) ?? '', amount: (b.available / 100).toFixed(2) }));
+
+const app = await buildApp({ config, db, serveWeb: true, logger: false });
+const api = await app.listen({ port: 0, host: '127.0.0.1' });
+
+const sellerToken = tokenOf.get(demoSeller.id) ?? '';
+const me = await app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${sellerToken}` } });
+if (me.statusCode !== 200) throw new Error(`/api/me: ${me.statusCode} ${me.body}`);
+const meBytes = me.rawPayload;
+
+// The ceilings: a Fastify without the product's hooks, on the same database handle.
+const pkSelect = preparedStatement(
+  'bench.pk',
+  (d: typeof db, _: Record<string, never>, p: Placeholders<{ id: number }>) =>
+    d.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.id, p.id)),
+);
+const ceilingApp = Fastify({ logger: false });
+ceilingApp.get('/me-bytes', (_req, reply) => reply.type('application/json; charset=utf-8').send(meBytes));
+ceilingApp.get('/select-one', async () => {
+  const [row] = await pkSelect(db, {}, { id: demoSeller.id });
+  return row;
+});
+const ceiling = await ceilingApp.listen({ port: 0, host: '127.0.0.1' });
+
+// A hashed asset of the build, for the compression and caching check.
+const index = await app.inject({ method: 'GET', url: '/' });
+const asset = /\/assets\/[\w.-]+\.js/.exec(index.body)?.[0] ?? null;
+
+const fixtures: BenchFixtures = {
+  database: database.kind,
+  counts,
+  api,
+  ceiling,
+  adminToken: tokenOf.get(admin.id) ?? '',
+  sellerToken,
+  sellerId: demoSeller.id,
+  submit: { tokens: sellers.map((s) => tokenOf.get(s.id) ?? ''), quizzes },
+  withdraw,
+  staticAsset: asset,
+};
+const file = path.join(os.tmpdir(), `bench-api-${process.pid}.json`);
+writeFileSync(file, JSON.stringify(fixtures));
+console.log(`BENCH_READY ${JSON.stringify({ file })}`);
+
+let closing = false;
+process.on('SIGTERM', async () => {
+  if (closing) return;
+  closing = true;
+  try {
+    await ceilingApp.close();
+    await app.close();
+    const check = await checkLedger(db);
+    const ledger = await countOf(db.select({ n: count() }).from(ledgerEntries));
+    console.log(`BENCH_DONE ${JSON.stringify({ ledgerOk: check.ok, wallets: check.users_checked, ledger })}`);
+    await database.close();
+    process.exit(0);
+  } catch (err) {
+    console.error(err);
+    process.exit(1);
+  }
+});

@@ -1,0 +1,343 @@
+/**
+ * API speed on the large seed (issue 16 point 7): `npm run bench:api`.
+ *
+ * For each database (PGlite in a temporary DATA_DIR, then a throw-away PostgreSQL 15 started here in
+ * a temporary directory on a free port), starts the API process (bench/api-server.ts: the real
+ * buildApp, plus two ceilings on a second port of the same process) and loads it with autocannon at
+ * 50 connections for BENCH_SECONDS (default 10) per case: /api/me, every dashboard list, the rep's
+ * quiz list, quiz submits (each seller passes each of six quizzes once) and withdrawals (each seller
+ * withdraws a topped-up wallet once). Prints req/s, p50, p97.5, p99, errors and non-2xx per case, the
+ * 1-minute load average next to each (the machine is shared), and checks the targets: /api/me at
+ * ≥ 70% of the one-SELECT ceiling, every list's p99 < 100 ms on PostgreSQL, no errors, the ledger
+ * check, and a hashed asset served compressed with immutable caching.
+ *
+ *   npm run bench:api                     # both databases
+ *   BENCH_DB=pglite npm run bench:api     # or postgres
+ *   BENCH_JSON=/tmp/api.json npm run bench:api
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon, { type Result } from 'autocannon';
+import pg from 'pg';
+import type { BenchFixtures } from './api-server.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const PG_BIN = process.env.BENCH_PG_BIN ?? '/usr/lib/postgresql/15/bin';
+const DATABASES = (process.env.BENCH_DB ?? 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
+const TARGET = { meShareOfSelect: 0.7, listP99: 100 };
+
+type Kind = 'ceiling' | 'me' | 'list' | 'write';
+interface Case {
+  name: string;
+  kind: Kind;
+  run: (f: BenchFixtures) => autocannon.Options;
+}
+interface Row {
+  database: string;
+  name: string;
+  kind: Kind;
+  rps: number;
+  p50: number;
+  p97_5: number;
+  p99: number;
+  requests: number;
+  errors: number;
+  non2xx: number;
+  statuses: Record<string, number>;
+  load1: number;
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const get = (f: BenchFixtures, url: string, token: string): autocannon.Options => ({
+  url: `${f.api}${url}`,
+  headers: { ...bearer(token), 'accept-encoding': 'br, gzip' },
+});
+
+/** Each request takes the next item; autocannon builds one request per connection ahead, hence the margin. */
+function rotating<T>(items: T[], build: (item: T) => { path: string; token: string; body: string }) {
+  let next = 0;
+  return {
+    maxOverallRequests: Math.max(1, items.length - 2 * CONNECTIONS),
+    requests: [
+      {
+        setupRequest: (req: autocannon.Request) => {
+          const r = build(items[next++ % items.length] as T);
+          return {
+            ...req,
+            method: 'POST' as const,
+            path: r.path,
+            headers: { ...bearer(r.token), 'content-type': 'application/json' },
+            body: r.body,
+          };
+        },
+      },
+    ],
+  };
+}
+
+const CASES: Case[] = [
+  { name: 'ceiling: bare route, /api/me bytes', kind: 'ceiling', run: (f) => ({ url: `${f.ceiling}/me-bytes` }) },
+  { name: 'ceiling: one primary-key SELECT', kind: 'ceiling', run: (f) => ({ url: `${f.ceiling}/select-one` }) },
+  { name: 'GET /api/me (seller)', kind: 'me', run: (f) => get(f, '/api/me', f.sellerToken) },
+  { name: 'GET /api/warehouses', kind: 'list', run: (f) => get(f, '/api/warehouses', f.adminToken) },
+  { name: 'GET /api/users?role=seller', kind: 'list', run: (f) => get(f, '/api/users?role=seller', f.adminToken) },
+  {
+    name: 'GET /api/users?role=seller_reg',
+    kind: 'list',
+    run: (f) => get(f, '/api/users?role=seller_reg', f.adminToken),
+  },
+  { name: 'GET /api/wallet (withdrawals)', kind: 'list', run: (f) => get(f, '/api/wallet', f.adminToken) },
+  { name: 'GET /api/challenges', kind: 'list', run: (f) => get(f, '/api/challenges', f.adminToken) },
+  { name: 'GET /api/admin/articles', kind: 'list', run: (f) => get(f, '/api/admin/articles', f.adminToken) },
+  { name: 'GET /api/quiz (admin)', kind: 'list', run: (f) => get(f, '/api/quiz', f.adminToken) },
+  { name: 'GET /api/quiz (seller)', kind: 'list', run: (f) => get(f, '/api/quiz', f.sellerToken) },
+  {
+    name: 'POST /api/withdrawal',
+    kind: 'write',
+    run: (f) => ({
+      url: f.api,
+      ...rotating(f.withdraw, (w) => ({
+        path: '/api/withdrawal',
+        token: w.token,
+        body: JSON.stringify({ amount: Number(w.amount) }),
+      })),
+    }),
+  },
+  {
+    name: 'POST /api/quiz/{id}/submit',
+    kind: 'write',
+    run: (f) => {
+      // Seller-major order: consecutive requests are different sellers; each pair comes once.
+      const pairs = f.submit.quizzes.flatMap((q) => f.submit.tokens.map((token) => ({ token, q })));
+      return {
+        url: f.api,
+        ...rotating(pairs, (p) => ({ path: `/api/quiz/${p.q.id}/submit`, token: p.token, body: p.q.body })),
+      };
+    },
+  },
+];
+
+const load1 = () => Number(os.loadavg()[0]?.toFixed(2));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A throw-away PostgreSQL server in a temporary directory, run as the postgres user when we are root. */
+async function startPostgres(): Promise<{ url: string; stop: () => void }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-api-pg-'));
+  const asPostgres = (cmd: string, args: string[]) => {
+    const root = process.getuid?.() === 0;
+    execFileSync(root ? 'runuser' : cmd, root ? ['-u', 'postgres', '--', cmd, ...args] : args, {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+  };
+  if (process.getuid?.() === 0) execFileSync('chown', ['postgres:postgres', dir]);
+  chmodSync(dir, 0o700);
+  const port = await freePort();
+  asPostgres(`${PG_BIN}/initdb`, [
+    '-D',
+    `${dir}/data`,
+    '-U',
+    'postgres',
+    '-A',
+    'trust',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+  ]);
+  // Durable defaults (fsync, synchronous commit): write numbers include the commit flush.
+  asPostgres(`${PG_BIN}/pg_ctl`, [
+    '-D',
+    `${dir}/data`,
+    '-l',
+    `${dir}/server.log`,
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c max_connections=100`,
+    'start',
+  ]);
+  const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
+  await admin.connect();
+  await admin.query('create database bench');
+  await admin.end();
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/bench`,
+    stop: () => {
+      asPostgres(`${PG_BIN}/pg_ctl`, ['-D', `${dir}/data`, '-m', 'fast', '-w', 'stop']);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts bench/api-server.ts and waits for its fixtures (seeding the large set takes minutes). */
+async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; fixtures: BenchFixtures }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'api-server.ts')], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const file = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the API process exited (${code}) before it was ready`)));
+    lines.on('line', (line) => {
+      if (line.startsWith('BENCH_READY ')) resolve((JSON.parse(line.slice(12)) as { file: string }).file);
+    });
+  });
+  const fixtures = JSON.parse(readFileSync(file, 'utf8')) as BenchFixtures;
+  rmSync(file, { force: true });
+  return { child, fixtures };
+}
+
+async function stopServer(child: ChildProcess): Promise<{ ledgerOk: boolean; wallets: number; ledger: number }> {
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const done = new Promise<{ ledgerOk: boolean; wallets: number; ledger: number }>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the API process exited (${code}) without its ledger check`)));
+    lines.on('line', (line) => {
+      if (line.startsWith('BENCH_DONE ')) resolve(JSON.parse(line.slice(11)));
+    });
+  });
+  child.kill('SIGTERM');
+  return done;
+}
+
+/** A hashed asset must come compressed and cached for good. */
+async function checkStatic(
+  f: BenchFixtures,
+): Promise<{ asset: string | null; encoding: string; cache: string; ok: boolean }> {
+  if (!f.staticAsset) return { asset: null, encoding: '', cache: '', ok: false };
+  const res = await fetch(`${f.api}${f.staticAsset}`, { headers: { 'accept-encoding': 'br, gzip' } });
+  await res.arrayBuffer();
+  const encoding = res.headers.get('content-encoding') ?? '';
+  const cache = res.headers.get('cache-control') ?? '';
+  return {
+    asset: f.staticAsset,
+    encoding,
+    cache,
+    ok:
+      res.ok && ['br', 'gzip'].includes(encoding) && cache.includes('immutable') && cache.includes('max-age=31536000'),
+  };
+}
+
+function fmt(r: Row) {
+  const errs = r.errors + r.non2xx;
+  const codes = r.non2xx
+    ? ` (${Object.entries(r.statuses)
+        .map(([c, n]) => `${c}×${n}`)
+        .join(' ')})`
+    : '';
+  return `${r.name.padEnd(36)} ${String(r.rps).padStart(6)} ${`${r.p50}`.padStart(6)} ${`${r.p97_5}`.padStart(7)} ${`${r.p99}`.padStart(6)} ${String(r.requests).padStart(7)} ${String(errs).padStart(5)}${codes}  ${r.load1}`;
+}
+
+const allRows: Row[] = [];
+const summaries: Record<string, unknown>[] = [];
+let failed = false;
+const fail = (why: string) => {
+  failed = true;
+  console.log(`  ✗ ${why}`);
+};
+
+for (const kind of DATABASES) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-api-data-'));
+  const pgServer = kind === 'postgres' ? await startPostgres() : undefined;
+  const started = Date.now();
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  if (pgServer) env.DATABASE_URL = pgServer.url;
+  try {
+    console.log(`\n${kind}: starting the API on the large seed…`);
+    const { child, fixtures: f } = await startServer(env);
+    const c = f.counts;
+    console.log(
+      `  ${c.sellers} sellers, ${c.reps} reps and regional managers, ${c.warehouses} warehouses, ${c.ledgerEntries} ledger entries` +
+        `${c.seededSeconds === null ? '' : `; seeded in ${c.seededSeconds.toFixed(0)} s`}; ready after ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
+    console.log(
+      `  ${CONNECTIONS} connections, ${SECONDS} s per case (writes stop earlier when their accounts run out)\n`,
+    );
+    console.log(
+      `  ${'case'.padEnd(36)} ${'req/s'.padStart(6)} ${'p50'.padStart(6)} ${'p97.5'.padStart(7)} ${'p99'.padStart(6)} ${'reqs'.padStart(7)} ${'err'.padStart(5)}  load`,
+    );
+    const rows: Row[] = [];
+    for (const c of CASES) {
+      const opts = c.run(f);
+      // Reads warm up (prepared statements on every pooled connection, JIT); writes would use up accounts.
+      if (c.kind !== 'write') await autocannon({ ...opts, connections: CONNECTIONS, duration: 1 });
+      const r: Result = await autocannon({ ...opts, connections: CONNECTIONS, duration: SECONDS });
+      const statuses: Record<string, number> = {};
+      for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) {
+        if (!code.startsWith('2')) statuses[code] = (s as { count: number }).count;
+      }
+      const row: Row = {
+        database: kind,
+        name: c.name,
+        kind: c.kind,
+        rps: Math.round(r.requests.average),
+        p50: r.latency.p50,
+        p97_5: r.latency.p97_5,
+        p99: r.latency.p99,
+        requests: r.requests.total,
+        errors: r.errors + r.timeouts,
+        non2xx: r.non2xx,
+        statuses,
+        load1: load1(),
+      };
+      rows.push(row);
+      console.log(`  ${fmt(row)}`);
+    }
+    const stat = await checkStatic(f);
+    const end = await stopServer(child);
+
+    console.log('');
+    const select = rows.find((r) => r.name.includes('primary-key'));
+    const me = rows.find((r) => r.kind === 'me');
+    const share = select && me ? me.rps / select.rps : 0;
+    console.log(
+      `  /api/me at ${(share * 100).toFixed(0)}% of the one-SELECT ceiling (target ≥ ${TARGET.meShareOfSelect * 100}%)`,
+    );
+    if (share < TARGET.meShareOfSelect) fail('/api/me below 70% of the one-SELECT ceiling');
+    const worst = rows.filter((r) => r.kind === 'list').reduce((a, b) => (b.p99 > a.p99 ? b : a));
+    console.log(`  slowest list p99: ${worst.name} ${worst.p99} ms (target < ${TARGET.listP99} ms on PostgreSQL)`);
+    if (kind === 'postgres' && worst.p99 >= TARGET.listP99) fail('a list p99 at or over 100 ms on PostgreSQL');
+    const bad = rows.filter((r) => r.errors + r.non2xx > 0 || r.requests === 0);
+    if (bad.length) fail(`errors or non-2xx in: ${bad.map((r) => r.name).join(', ')}`);
+    console.log(`  ledger check after the writes: ${end.ledgerOk ? 'OK' : 'MISMATCH'} (${end.wallets} wallets)`);
+    if (!end.ledgerOk) fail('ledger check');
+    console.log(
+      `  static asset ${stat.asset}: content-encoding ${stat.encoding || 'none'}, cache-control "${stat.cache}" ${stat.ok ? '✓' : ''}`,
+    );
+    if (!stat.ok) fail('hashed asset not served compressed with immutable caching (run `npm run build` first?)');
+    allRows.push(...rows);
+    summaries.push({ database: kind, counts: f.counts, meShareOfSelect: share, ledger: end, static: stat });
+  } finally {
+    pgServer?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  `\n${os.cpus().length} CPUs (${os.cpus()[0]?.model}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load average now ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
+if (process.env.BENCH_JSON) {
+  writeFileSync(
+    process.env.BENCH_JSON,
+    `${JSON.stringify({ date: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, summaries, rows: allRows }, null, 2)}\n`,
+  );
+}
+if (failed) process.exitCode = 1;
