@@ -173,12 +173,32 @@ const PLAUSIBLE = [
   '[{"content":"Pytanie","type":"text","answers":[]}]',
 ];
 
+/** Values that pass a format check yet sit at a type's edge: impossible dates, money past int8, ids past int4 in JSON. */
+const EDGES = [
+  '2026-02-30',
+  '2026-13-01',
+  '0000-01-01',
+  '99999-12-31',
+  '1970-01-01T00:00:00+99:00',
+  '99999999999999999.99',
+  '92233720368547758.07',
+  '-99999999999999999.99',
+  '0.00',
+  '-0.00',
+  '[{"product_id":2147483648,"points":"1.00"}]',
+  '[{"product_id":1,"points":"99999999999999999.99"}]',
+  '[{"product_id":-1,"points":"-1.00"}]',
+  '[null]',
+  '{"a":1}',
+];
+
 const huge = (n: number) => 'Ż'.repeat(n);
 const deepJson = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
 const deepObject = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
 
 const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...SQL, ...HTML, ...UNICODE, ...ODD) },
+  { weight: 2, arbitrary: fc.constantFrom(...EDGES) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
   {
@@ -244,7 +264,7 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 /** What a field of that name holds, so that some bodies pass validation and reach the handler. */
 const NAME_HINTS: [RegExp, fc.Arbitrary<string>][] = [
   [/email/i, fc.stringMatching(/^[a-z0-9]{1,10}$/).map((s) => `fz-${s}@example.com`)],
-  [/amount|price|points/i, fc.constantFrom('1.00', '0.01', '12.50', '-1.00')],
+  [/amount|price|points/i, fc.constantFrom('1.00', '0.01', '12.50', '-1.00', '99999999999999999.99')],
   [/^number$/, fc.constantFrom('4111111111111111', '5500000000000004')],
   [/phone/i, fc.constantFrom('600100200', '+48 600 100 200')],
   [/nip/i, fc.constantFrom('5260250274', '1234563218')],
