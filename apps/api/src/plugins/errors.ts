@@ -1,4 +1,4 @@
-import { translate } from '@incentive/contracts';
+import { pickLang, translate } from '@incentive/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -21,6 +21,17 @@ function fieldErrors(req: FastifyRequest, schema: $ZodType, data: unknown): Reco
 
 function send(reply: FastifyReply, status: number, body: { message: string; errors?: Record<string, string[]> }) {
   return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Errors Fastify's router raises before any route or hook runs (a path that is not valid UTF-8 once
+ * decoded, a path parameter over `maxParamLength`): by default they answer with Fastify's own code
+ * and the raw path in English; here they get the same translated JSON as every other client error.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const lang = pickLang(req.headers['accept-language']);
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  return send(reply, status, { message: translate(lang, 'errors.validation') });
 }
 
 /** One error handler: client errors get a translated message, server errors never leak internals. */
