@@ -1,14 +1,14 @@
-import diagnostics from 'node:diagnostics_channel';
 import * as contracts from '@incentive/contracts';
 import { API, type Role } from '@incentive/contracts';
 import fc from 'fast-check';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articlePng } from '../../test/article-fixtures.ts';
 import { insertChallenge } from '../../test/challenge-fixtures.ts';
 import { userPool } from '../../test/fixtures.ts';
 import { insertQuiz } from '../../test/quiz-fixtures.ts';
-import { bearer, createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestAppWithRoutes, type SeenRoute } from '../../test/routes.ts';
+import { bearer, type TestApp } from '../../test/test-app.ts';
 import { giveCard } from '../../test/wallet-fixtures.ts';
 import { checkLedger } from '../modules/wallet/ledger-check.ts';
 import type { Access } from '../plugins/auth.ts';
@@ -30,33 +30,6 @@ const SEED = Number(process.env.API_FUZZ_SEED ?? 20261124);
 const RUNS = Number(process.env.API_FUZZ_RUNS ?? 30);
 
 type Actor = 'admin' | 'seller' | 'nobody';
-
-interface SeenRoute {
-  method: string;
-  url: string;
-  access: Access | undefined;
-  multipart: boolean;
-}
-
-/** Routes as they are registered, read through Fastify's `fastify.initialization` diagnostics channel. */
-function collectRoutes(into: SeenRoute[]) {
-  return (message: unknown) => {
-    const { fastify } = message as { fastify: FastifyInstance };
-    fastify.addHook('onRoute', (route: RouteOptions) => {
-      const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const consumes = (route.schema as { consumes?: readonly string[] } | undefined)?.consumes ?? [];
-      const access = (route.config as { access?: Access } | undefined)?.access;
-      for (const method of methods) {
-        into.push({
-          method: String(method),
-          url: route.url,
-          access,
-          multipart: consumes.includes('multipart/form-data'),
-        });
-      }
-    });
-  };
-}
 
 interface JsonSchema {
   type?: string | string[];
@@ -583,7 +556,7 @@ function problems(res: LightMyRequestResponse, sent: Sent): string[] {
 
 // ---------------------------------------------------------------------------------------------
 
-const seen: SeenRoute[] = [];
+let seen: SeenRoute[] = [];
 let t: TestApp;
 let doc: Doc;
 let png: Buffer;
@@ -608,13 +581,7 @@ async function signIn(email: string): Promise<string> {
 let sellerEmail = '';
 
 beforeAll(async () => {
-  const collect = collectRoutes(seen);
-  diagnostics.subscribe('fastify.initialization', collect);
-  try {
-    t = await createTestApp();
-  } finally {
-    diagnostics.unsubscribe('fastify.initialization', collect);
-  }
+  ({ t, routes: seen } = await createTestAppWithRoutes());
   doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<Doc>();
   png = await articlePng();
   const take = userPool(t.db);
@@ -695,7 +662,7 @@ function inputOf(route: SeenRoute): fc.Arbitrary<Input> {
   const json = op?.requestBody?.content['application/json']?.schema;
   const textBody = op?.requestBody?.content['text/csv'] ?? op?.requestBody?.content['text/plain'];
   let body: fc.Arbitrary<Input['body']>;
-  if (route.multipart) {
+  if (route.consumes.includes('multipart/form-data')) {
     body = fc.oneof(
       {
         weight: 6,
@@ -823,7 +790,7 @@ describe('hostile input on every route of the route table', () => {
       expect(keys).toContain(k);
     }
     const uncallable = routes.filter(
-      (r) => !(['admin', 'seller', 'nobody'] as const).some((a) => mayCall(r.access, a)),
+      (r) => !(['admin', 'seller', 'nobody'] as const).some((a) => mayCall(r.declared, a)),
     );
     expect(uncallable.map((r) => `${r.method} ${r.url}`)).toEqual([]);
   });
@@ -835,10 +802,10 @@ describe('hostile input on every route of the route table', () => {
     let requests = 0;
     for (const route of apiRoutes()) {
       const actors = (['admin', 'seller', 'nobody'] as const).filter(
-        (a) => mayCall(route.access, a) || (a === 'nobody' && route.access && 'roles' in route.access),
+        (a) => mayCall(route.declared, a) || (a === 'nobody' && route.declared && 'roles' in route.declared),
       );
       for (const actor of actors) {
-        const allowed = mayCall(route.access, actor);
+        const allowed = mayCall(route.declared, actor);
         const runs = Math.max(2, Math.round((allowed ? RUNS : RUNS / 6) / (route.method === 'HEAD' ? 4 : 1)));
         const key = `${route.method} ${route.url} as ${actor}`;
         const codes = new Set<number>();
