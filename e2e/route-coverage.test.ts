@@ -158,10 +158,9 @@ async function firstId(token: string, url: string): Promise<number | undefined> 
   return res.status === 200 ? res.body.data[0]?.id : undefined;
 }
 
-/** The seller's quiz (price 0: taking it moves no money): its id. */
-let sellerQuiz: Promise<number> | undefined;
+/** A quiz for the seller to take, one per width (a passed quiz is not taken again); price 0: no money moves. */
 function quizForSeller(adminToken: string): Promise<number> {
-  sellerQuiz ??= createQuiz(adminToken, {
+  return createQuiz(adminToken, {
     name: `Quiz przeglądu tras ${Date.now().toString(36)}`,
     price: '0',
     correctAnswers: 1,
@@ -178,7 +177,6 @@ function quizForSeller(adminToken: string): Promise<number> {
       },
     ],
   }).then((q) => q.id);
-  return sellerQuiz;
 }
 
 /** Ids for a role: its own lists where it has them, the admin's otherwise (refused routes need only a real id). */
@@ -219,11 +217,16 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
-/** The API calls a page makes, with their query strings. */
+/**
+ * The API calls a page makes, with their query strings but without the sort a table may restore
+ * (so home's own list reads the same however it was reached, and a picker's per_page=100 still shows).
+ */
 function recordCalls(page: Page): string[] {
   const calls: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
+    url.searchParams.delete('sort');
+    url.searchParams.delete('order');
     if (url.pathname.startsWith('/api/')) calls.push(`${r.method()} ${url.pathname}${url.search}`);
   });
   return calls;
