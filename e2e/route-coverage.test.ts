@@ -218,16 +218,17 @@ function watchErrors(page: Page): string[] {
 }
 
 /**
- * The API calls a page makes, with their query strings but without the sort a table may restore
- * (so home's own list reads the same however it was reached, and a picker's per_page=100 still shows).
+ * The API calls a page makes: method, path and page size (home's own list reads the same however
+ * it was reached, preloaded or not, and a picker's per_page=100 still shows).
  */
 function recordCalls(page: Page): string[] {
   const calls: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
-    url.searchParams.delete('sort');
-    url.searchParams.delete('order');
-    if (url.pathname.startsWith('/api/')) calls.push(`${r.method()} ${url.pathname}${url.search}`);
+    // Only the page size tells a list apart from a picker's (per_page=100) on the same path.
+    const perPage = url.searchParams.get('per_page');
+    if (url.pathname.startsWith('/api/'))
+      calls.push(`${r.method()} ${url.pathname}${perPage ? `?per_page=${perPage}` : ''}`);
   });
   return calls;
 }
