@@ -74,7 +74,13 @@ export function PagedTable<T, S extends string>({
         scrollViewportRef={viewport}
         // Scrollbars show whenever the table overflows (not only on hover), below the rows rather than over
         // them; the vertical one only when the table is 60vh tall, not for a sub-pixel overflow.
-        scrollAreaProps={{ type: 'auto', scrollbars: tall ? 'xy' : 'x', offsetScrollbars: 'x' }}
+        // A box that scrolls takes the keyboard's focus, so arrow keys scroll it (axe: scrollable-region-focusable).
+        scrollAreaProps={{
+          type: 'auto',
+          scrollbars: tall ? 'xy' : 'x',
+          offsetScrollbars: 'x',
+          viewportProps: tall || edges.overflow ? { tabIndex: 0 } : undefined,
+        }}
         style={EDGE_SHADOWS}
         withTableBorder
         borderRadius="md"

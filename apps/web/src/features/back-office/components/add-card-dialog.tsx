@@ -32,7 +32,14 @@ export function AddCardDialog({ userId, opened, onClose }: { userId: number; ope
   };
 
   return (
-    <Modal opened={opened} onClose={close} title={t('card.dialogTitle')} size={500} centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('card.dialogTitle')}
+      size={500}
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -8,6 +8,8 @@ export function confirmDelete({ title, text, onConfirm }: { title: string; text:
     title,
     size: 500,
     centered: true,
+    // The × needs a name for screen readers (axe button-name).
+    closeButtonProps: { 'aria-label': i18n.t('common.close') },
     children: <Text fz="sm">{text}</Text>,
     labels: { confirm: i18n.t('common.delete'), cancel: i18n.t('common.cancel') },
     confirmProps: { color: 'red' },

@@ -33,8 +33,9 @@ export function MoneyOverviewPanel() {
           </div>
         ))}
       </SimpleGrid>
+      {/* It scrolls sideways on a phone: its box takes the keyboard's focus so arrow keys scroll it too. */}
       {data.months.length > 0 && (
-        <Table.ScrollContainer minWidth={520} mt="md">
+        <Table.ScrollContainer minWidth={520} mt="md" scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
           <Table striped fz="sm" aria-label={t('overview.byMonth')} style={{ whiteSpace: 'nowrap' }}>
             <Table.Thead>
               <Table.Tr>
