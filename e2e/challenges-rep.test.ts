@@ -7,6 +7,7 @@ import { api, apiLogin } from './support/api.ts';
 import { createArticle } from './support/articles.ts';
 import { mainMenu, signIn } from './support/auth.ts';
 import { PHONE, useBrowser, WIDE } from './support/browser.ts';
+import { revealCarousel } from './support/carousel.ts';
 import {
   type ActiveChallengeRead,
   activeChallenges,
@@ -259,7 +260,8 @@ describe('challenges for a rep', () => {
     else expect(rankTexts).toBe('Jeszcze nie masz sprzedaży w tym wyzwaniu');
     // It came in its own chunk, after the home's first load.
     expect(requests.some((p) => /\/assets\/challenge-box-[\w-]+\.js$/.test(p))).toBe(true);
-    await page.getByTestId('article-carousel').waitFor();
+    // The carousel below it comes when the rep scrolls near it (decision 028).
+    await revealCarousel(page);
     await page.waitForTimeout(500);
     // Its height was held before it arrived: nothing on the home moved.
     const layout = await page.evaluate(() => {
