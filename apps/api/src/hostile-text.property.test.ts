@@ -7,6 +7,7 @@ import { userPool } from '../test/fixtures.ts';
 import { insertQuiz } from '../test/quiz-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../test/test-app.ts';
 import { giveCard } from '../test/wallet-fixtures.ts';
+import { wtf8UrlEncode } from '../test/wtf8-url.ts';
 import { checkLedger } from './modules/wallet/ledger-check.ts';
 
 /*
@@ -199,29 +200,6 @@ const FIXTURES: Record<string, Fixture> = {
   // are nested and tested there too.
 };
 
-/**
- * A query value as bytes on the wire: UTF-8, and a lone surrogate as the 3 bytes it would take
- * (WTF-8), which is invalid UTF-8, exactly what a hostile client can send.
- */
-function queryEncode(s: string): string {
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    const next = s.charCodeAt(i + 1);
-    if (c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-      out += encodeURIComponent(s.slice(i, i + 2));
-      i++;
-    } else if (c >= 0xd800 && c <= 0xdfff) {
-      out += [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)]
-        .map((b) => `%${b.toString(16).toUpperCase()}`)
-        .join('');
-    } else {
-      out += encodeURIComponent(s[i] as string);
-    }
-  }
-  return out;
-}
-
 const BAD = ['\u0000', '\ud800', '\udbff', '\udc00', '\udfff'];
 const ascii = fc.string({ unit: 'grapheme-ascii', maxLength: 12 });
 const hostileText: fc.Arbitrary<string> = fc.oneof(
@@ -254,7 +232,7 @@ function request(target: Target, fixture: Fixture, hostile: string): InjectOptio
   const [method, path] = target.route.split(' ') as [InjectOptions['method'], string];
   let url = fixture.url();
   if (target.where === 'search') {
-    url += `${url.includes('?') ? '&' : '?'}search=${queryEncode(hostile)}`;
+    url += `${url.includes('?') ? '&' : '?'}search=${wtf8UrlEncode(hostile)}`;
     return { method, url, headers, remoteAddress: freshIp() };
   }
   expect(url.split('?')[0]?.replace(/\/\d+/g, '/{id}')).toBe(path);

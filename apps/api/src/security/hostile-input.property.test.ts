@@ -10,6 +10,7 @@ import { insertQuiz } from '../../test/quiz-fixtures.ts';
 import { createTestAppWithRoutes, type SeenRoute } from '../../test/routes.ts';
 import { bearer, type TestApp } from '../../test/test-app.ts';
 import { giveCard } from '../../test/wallet-fixtures.ts';
+import { wtf8UrlEncode } from '../../test/wtf8-url.ts';
 import { checkLedger } from '../modules/wallet/ledger-check.ts';
 import type { Access } from '../plugins/auth.ts';
 import { DEMO_PASSWORD } from '../seed/demo-accounts.ts';
@@ -335,29 +336,6 @@ function mutatedObject(schema: JsonSchema, idPool: () => readonly number[]): fc.
       for (const k of drops) delete out[k];
       return out;
     });
-}
-
-/**
- * A value as bytes in a URL: UTF-8, and a lone surrogate as the 3 bytes it would take (WTF-8),
- * which is invalid UTF-8, exactly what a hostile client can send.
- */
-function urlEncode(s: string): string {
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    const next = s.charCodeAt(i + 1);
-    if (c >= 0xd800 && c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-      out += encodeURIComponent(s.slice(i, i + 2));
-      i++;
-    } else if (c >= 0xd800 && c <= 0xdfff) {
-      out += [0xe0 | (c >> 12), 0x80 | ((c >> 6) & 0x3f), 0x80 | (c & 0x3f)]
-        .map((b) => `%${b.toString(16).toUpperCase()}`)
-        .join('');
-    } else {
-      out += encodeURIComponent(s[i] as string);
-    }
-  }
-  return out;
 }
 
 const asText = (v: unknown): string => (typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)));
@@ -733,8 +711,8 @@ function inputOf(route: SeenRoute): fc.Arbitrary<Input> {
 
 function toRequest(route: SeenRoute, input: Input, token: string | undefined): Sent {
   let path = route.url;
-  for (const [k, v] of Object.entries(input.params)) path = path.replace(`:${k}`, urlEncode(v));
-  const qs = input.query.map(([k, v]) => `${urlEncode(k)}=${urlEncode(v)}`).join('&');
+  for (const [k, v] of Object.entries(input.params)) path = path.replace(`:${k}`, wtf8UrlEncode(v));
+  const qs = input.query.map(([k, v]) => `${wtf8UrlEncode(k)}=${wtf8UrlEncode(v)}`).join('&');
   const url = qs ? `${path}?${qs}` : path;
   const headers: Record<string, string> = { ...(token ? bearer(token) : {}) };
   if (input.lang !== null) headers['accept-language'] = input.lang;
