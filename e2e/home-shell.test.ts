@@ -83,7 +83,7 @@ describe('the rep home shell', () => {
 
   test('a stale token: the shell goes and the rep is signed out as before, the name forgotten', async () => {
     const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
-    await page.goto('/');
+    await page.goto('/favicon.svg');
     await page.evaluate(() => {
       localStorage.setItem('token', 'an-expired-session-token');
       localStorage.setItem('token_type', 'Bearer');
