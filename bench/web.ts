@@ -42,7 +42,7 @@ interface BenchPage {
   path: string;
   /** Signed in as this demo account (password Demo1234!), or signed out. */
   account?: string;
-  /** A rep list call whose first item's id replaces `{id}` in the path. */
+  /** A rep list call whose first item's id (the first the rep can take, for quizzes) replaces `{id}` in the path. */
   idFrom?: string;
 }
 
@@ -53,7 +53,7 @@ const PAGES: BenchPage[] = [
   { name: 'rep home', path: '/dashboard', account: SELLER },
   { name: 'rep withdrawals', path: '/withdraw', account: SELLER },
   { name: 'rep quiz list', path: '/quiz-ph', account: SELLER },
-  { name: 'rep quiz taking', path: '/quiz-ph/{id}', account: SELLER, idFrom: '/api/quiz?page=1&per_page=4' },
+  { name: 'rep quiz taking', path: '/quiz-ph/{id}', account: SELLER, idFrom: '/api/quiz?page=1&per_page=100' },
   { name: 'rep article list', path: '/articles-ph', account: SELLER },
   { name: 'rep article', path: '/articles-ph/{id}', account: SELLER, idFrom: '/api/articles?page=1&per_page=4' },
   { name: 'rep challenges', path: '/challenges-ph', account: SELLER },
@@ -126,7 +126,9 @@ async function concretePath(baseUrl: string, page: BenchPage, session: Session |
   if (!session) throw new Error(`${page.name}: a page with {id} needs an account`);
   const res = await fetch(`${baseUrl}${page.idFrom}`, { headers: { authorization: `Bearer ${session.token}` } });
   if (!res.ok) throw new Error(`${page.name}: GET ${page.idFrom} answered ${res.status}`);
-  const first = ((await res.json()) as { data: Array<{ id: number }> }).data[0];
+  // A quiz being taken: one the rep may take now, not one it has done (that page only says so).
+  const items = ((await res.json()) as { data: Array<{ id: number; status?: { can_take: boolean } }> }).data;
+  const first = items.find((item) => item.status === undefined || item.status.can_take);
   if (!first) throw new Error(`${page.name}: GET ${page.idFrom} lists nothing in the demo data`);
   return page.path.replace('{id}', String(first.id));
 }

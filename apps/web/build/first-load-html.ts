@@ -5,6 +5,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type GuardedPage, PAGES, POLICY, ROLES } from '@incentive/contracts';
 import Beasties from 'beasties';
 import { createServer, type Manifest, type Plugin } from 'vite';
+import { GREETING_NAME as GREETING_NAME_KEY, TOKEN as TOKEN_KEY } from '../src/lib/session.ts';
+import articlesPl from '../src/locales/articles/pl.json' with { type: 'json' };
+import challengesPl from '../src/locales/challenges/pl.json' with { type: 'json' };
+import pl from '../src/locales/pl.json' with { type: 'json' };
 
 /*
  * One HTML file per first-visited route (decision 025). index.html names only the entry's files;
@@ -13,7 +17,9 @@ import { createServer, type Manifest, type Plugin } from 'vite';
  * first (`modulepreload`, `preload`), so they download with the entry; the login page's file
  * also holds the page itself, pre-rendered, so it paints before any script has run (main.tsx
  * hydrates it); the rep home's holds a shell of the home that paints before its scripts have run
- * and that the page replaces (decision 027). The server sends a route's file for its path,
+ * and that the page replaces (decision 027); each other rep page's holds a shell of its own and
+ * names the page's chunks for a rep (decision 030). The server sends a route's file for its path
+ * (one file for every id of a route with `:id`),
  * index.html for every other path.
  */
 
@@ -26,12 +32,21 @@ interface FirstLoadRoute {
   path: string;
   /** Lazy chunks (manifest keys) the route renders first. */
   chunks: string[];
-  /** A guarded page's own chunk: named only when every role may open it (a role turned away never downloads it). */
-  page?: { name: GuardedPage; chunk: string };
+  /**
+   * A guarded page's own chunks (a loader module and the page it loads). Named in the HTML when every
+   * role may open the page; for a page a rep may open, an inline script names them when the browser
+   * holds a rep's session (repPreloadScript): a role turned away never downloads them, and an admin
+   * previewing the rep's pages gets them once GET /api/me has answered, as before.
+   */
+  page?: { name: GuardedPage; chunks: string[] };
   /** Pre-render the page into the HTML (signed-out pages only: nothing of a user is known at build time). */
   prerender?: boolean;
-  /** Pre-render the rep home's shell after the root (prerender.tsx `prerenderHomeShell`, decision 027). */
-  homeShell?: boolean;
+  /**
+   * Pre-render a shell after the root that paints from the HTML for a rep: the home's
+   * (prerender.tsx `prerenderHomeShell`, decision 027) or another rep page's, with the message keys
+   * of its title and description (`prerenderRepPageShell`, decision 030).
+   */
+  shell?: 'home' | { title?: string; subtitle?: string };
 }
 
 export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
@@ -40,14 +55,63 @@ export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
     name: 'dashboard',
     path: PAGES.dashboard,
     chunks: SIGNED_IN_SHELL,
-    page: { name: 'dashboard', chunk: 'src/features/dashboard/pages/dashboard-page.tsx' },
-    homeShell: true,
+    page: { name: 'dashboard', chunks: ['src/features/dashboard/pages/dashboard-page.tsx'] },
+    shell: 'home',
   },
+  // The rep's other pages (issue 16, point 6).
   {
     name: 'withdraw',
+    shell: { title: 'withdrawals.myTitle' },
     path: PAGES.withdraw,
     chunks: SIGNED_IN_SHELL,
-    page: { name: 'withdraw', chunk: 'src/features/wallet/pages/withdrawals-page.tsx' },
+    page: { name: 'withdraw', chunks: ['src/features/wallet/pages/withdrawals-page.tsx'] },
+  },
+  {
+    name: 'quiz-ph',
+    shell: { title: 'quizPh.title', subtitle: 'quizPh.description' },
+    path: PAGES.quizPh,
+    chunks: SIGNED_IN_SHELL,
+    page: { name: 'quizPh', chunks: ['src/features/quizzes/pages/quiz-list-page.tsx'] },
+  },
+  {
+    name: 'quiz-ph-take',
+    shell: {},
+    path: PAGES.quizPhTake,
+    chunks: SIGNED_IN_SHELL,
+    page: { name: 'quizPhTake', chunks: ['src/features/quizzes/pages/quiz-take-page.tsx'] },
+  },
+  {
+    name: 'articles-ph',
+    shell: { title: 'articlePh.title', subtitle: 'articlePh.description' },
+    path: PAGES.articlesPh,
+    chunks: SIGNED_IN_SHELL,
+    page: {
+      name: 'articlesPh',
+      chunks: ['src/features/articles/load-article-list-page.ts', 'src/features/articles/pages/article-list-page.tsx'],
+    },
+  },
+  {
+    name: 'article-ph',
+    shell: {},
+    path: PAGES.articlePh,
+    chunks: SIGNED_IN_SHELL,
+    page: {
+      name: 'articlePh',
+      chunks: ['src/features/articles/load-article-page.ts', 'src/features/articles/pages/article-page.tsx'],
+    },
+  },
+  {
+    name: 'challenges-ph',
+    shell: { title: 'challengePh.title', subtitle: 'challengePh.description' },
+    path: PAGES.challengesPh,
+    chunks: SIGNED_IN_SHELL,
+    page: {
+      name: 'challengesPh',
+      chunks: [
+        'src/features/challenges/load-challenge-list-page.ts',
+        'src/features/challenges/pages/challenge-list-page.tsx',
+      ],
+    },
   },
 ];
 
@@ -59,9 +123,35 @@ export const FIRST_LOAD_PAGES_FILE = '.vite/first-load-pages.json';
  */
 export const FIRST_LOAD_SCRIPTS_FILE = '.vite/first-load-scripts.json';
 
+/** A Polish text of the app's bundles, the lazy features' included (a shell is only shown in Polish). */
+function polish(key: string | undefined): string | undefined {
+  if (key === undefined) return undefined;
+  for (const tree of [pl, articlesPl, challengesPl] as unknown[]) {
+    let node = tree;
+    for (const part of key.split('.'))
+      node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+    if (typeof node === 'string') return node;
+  }
+  throw new Error(`first-load-html: no Polish text for ${key}`);
+}
+
 const cspHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
 const everyRoleMayOpen = (page: GuardedPage) => ROLES.every((role) => POLICY[role].pages.includes(page));
+/** The one role whose home is the rep home: the browser keeps its first name (lib/session.ts GREETING_NAME). */
+const REP_ROLES = ROLES.filter((role) => POLICY[role].home === 'repHome');
+const repsMayOpen = (page: GuardedPage) => REP_ROLES.every((role) => POLICY[role].pages.includes(page));
+
+/**
+ * Names a rep-only page's files (`modulepreload`, stylesheet `preload`) while the HTML is parsed,
+ * when the browser holds a session and a rep's greeting name (kept only for reps, forgotten with
+ * the token): they download with the entry instead of after GET /api/me has answered. Another
+ * role, or nobody signed in, downloads nothing of the page. The server allows it by its hash.
+ */
+function repPreloadScript(js: string[], css: string[]): string {
+  const links = [...js.map((f) => ['modulepreload', `/${f}`]), ...css.map((f) => ['preload', `/${f}`, 'style'])];
+  return `(function(){try{var l=localStorage;if(!l.getItem(${JSON.stringify(TOKEN_KEY)})||!l.getItem(${JSON.stringify(GREETING_NAME_KEY)}))return;${JSON.stringify(links)}.forEach(function(a){var k=document.createElement('link');k.rel=a[0];k.href=a[1];k.crossOrigin='';if(a[2])k.as=a[2];document.head.appendChild(k)})}catch(e){}})()`;
+}
 
 /** The files a set of manifest entries needs: their chunks, static imports (transitively) and stylesheets. */
 function filesOf(manifest: Manifest, keys: string[]): { js: Set<string>; css: Set<string> } {
@@ -145,7 +235,7 @@ export function firstLoadHtml(): Plugin {
         const indexHtml = readFileSync(path.join(outDir, 'index.html'), 'utf8');
         const entry = filesOf(manifest, ['index.html']);
         // The app's own code through Vite's module runner (its CSS and JSON handling), never the built files.
-        const prerender = FIRST_LOAD_ROUTES.some((r) => r.prerender || r.homeShell)
+        const prerender = FIRST_LOAD_ROUTES.some((r) => r.prerender || r.shell)
           ? await createServer({
               root,
               configFile: path.join(root, 'vite.config.ts'),
@@ -159,8 +249,20 @@ export function firstLoadHtml(): Plugin {
         try {
           for (const route of FIRST_LOAD_ROUTES) {
             const chunks = [...route.chunks];
-            if (route.page && everyRoleMayOpen(route.page.name)) chunks.push(route.page.chunk);
+            if (route.page && everyRoleMayOpen(route.page.name)) chunks.push(...route.page.chunks);
             const { js, css } = filesOf(manifest, chunks);
+            const file = `pages/${route.name}.html`;
+            const inlineScripts: string[] = [];
+            if (route.page && !everyRoleMayOpen(route.page.name)) {
+              if (!repsMayOpen(route.page.name)) throw new Error(`first-load-html: who may open ${route.name}?`);
+              const own = filesOf(manifest, route.page.chunks);
+              inlineScripts.push(
+                repPreloadScript(
+                  [...own.js].filter((f) => !js.has(f) && !entry.js.has(f)),
+                  [...own.css].filter((f) => !css.has(f) && !entry.css.has(f)),
+                ),
+              );
+            }
             const links = [
               ...[...js]
                 .filter((f) => !entry.js.has(f))
@@ -170,12 +272,13 @@ export function firstLoadHtml(): Plugin {
               ...[...css]
                 .filter((f) => !entry.css.has(f))
                 .map((f) =>
-                  route.prerender || route.homeShell
+                  route.prerender || route.shell
                     ? `<link rel="stylesheet" crossorigin href="/${f}">`
                     : `<link rel="preload" as="style" crossorigin href="/${f}">`,
                 ),
             ];
-            let html = indexHtml.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+            const scriptTags = inlineScripts.map((script) => `<script>${script}</script>`);
+            let html = indexHtml.replace('</head>', () => `  ${[...links, ...scriptTags].join('\n    ')}\n  </head>`);
             if (route.prerender && prerender) {
               const { prerenderPage } = (await prerender.ssrLoadModule('/src/prerender.tsx')) as {
                 prerenderPage: (location: string) => Promise<string>;
@@ -184,22 +287,31 @@ export function firstLoadHtml(): Plugin {
               html = html.replace('<div id="root"></div>', `<div id="root" data-prerendered="pl">${markup}</div>`);
               if (!html.includes('data-prerendered')) throw new Error('first-load-html: no <div id="root"></div>');
             }
-            const file = `pages/${route.name}.html`;
-            if (route.homeShell && prerender) {
-              const { prerenderHomeShell } = (await prerender.ssrLoadModule('/src/prerender.tsx')) as {
+            if (route.shell && prerender) {
+              const { prerenderHomeShell, prerenderRepPageShell } = (await prerender.ssrLoadModule(
+                '/src/prerender.tsx',
+              )) as {
                 prerenderHomeShell: () => Promise<{ markup: string; script: string }>;
+                prerenderRepPageShell: (
+                  title?: string,
+                  subtitle?: string,
+                ) => Promise<{ markup: string; script: string }>;
               };
-              const shell = await prerenderHomeShell();
+              const shell =
+                route.shell === 'home'
+                  ? await prerenderHomeShell()
+                  : await prerenderRepPageShell(polish(route.shell.title), polish(route.shell.subtitle));
               // After the root: the script runs before the first paint and decides whether the shell stays.
               html = html.replace(
                 '<div id="root"></div>',
                 () => `<div id="root"></div>${shell.markup}<script>${shell.script}</script>`,
               );
               if (!html.includes(shell.script)) throw new Error('first-load-html: no <div id="root"></div>');
-              scripts[file] = [cspHash(shell.script)];
+              inlineScripts.push(shell.script);
             }
+            if (inlineScripts.length) scripts[file] = inlineScripts.map(cspHash);
             // The shell paints without waiting for a stylesheet (decision 028).
-            if (route.homeShell) html = await inlineCriticalCss(html, outDir);
+            if (route.shell) html = await inlineCriticalCss(html, outDir);
             writeCompressed(path.join(outDir, file), html);
             pages[route.path] = file;
           }

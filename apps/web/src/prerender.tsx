@@ -2,6 +2,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppTree } from './app/app-tree.tsx';
 import { Providers } from './app/providers.tsx';
+import { RepPageShell, shellScript } from './components/page-shell.tsx';
 import { HOME_SHELL_SCRIPT, RepHomeShell } from './features/dashboard/components/rep-home-shell.tsx';
 
 /**
@@ -29,4 +30,21 @@ export async function prerenderHomeShell(): Promise<{ markup: string; script: st
     { identifierPrefix: 'shell-' },
   );
   return { markup: await new Response(prelude).text(), script: HOME_SHELL_SCRIPT };
+}
+
+/**
+ * Another rep page's shell (components/page-shell.tsx, decision 030): the header, and the title and
+ * description the build knows (Polish: the script keeps the shell only for a rep in Polish).
+ */
+export async function prerenderRepPageShell(
+  title?: string,
+  subtitle?: string,
+): Promise<{ markup: string; script: string }> {
+  const { prelude } = await prerender(
+    <Providers>
+      <RepPageShell title={title} subtitle={subtitle} />
+    </Providers>,
+    { identifierPrefix: 'shell-' },
+  );
+  return { markup: await new Response(prelude).text(), script: shellScript(false) };
 }

@@ -45,9 +45,21 @@ describe('serving the built web app', () => {
     writeFileSync(path.join(dist, 'pages', 'login.html'), '<!doctype html><title>login</title>');
     writeFileSync(
       path.join(dist, '.vite', 'first-load-pages.json'),
-      JSON.stringify({ '/': 'pages/login.html', '/dashboard': 'pages/dashboard.html' }),
+      JSON.stringify({
+        '/': 'pages/login.html',
+        '/dashboard': 'pages/dashboard.html',
+        '/quiz-ph/:id': 'pages/quiz.html',
+      }),
     );
+    writeFileSync(path.join(dist, 'pages', 'quiz.html'), '<!doctype html><title>quiz</title>');
     try {
+      // A route with an id: one page for every numeric id, and only for those.
+      for (const url of ['/quiz-ph/7', '/quiz-ph/123456/']) {
+        expect((await app.inject({ method: 'GET', url })).body, url).toBe('<!doctype html><title>quiz</title>');
+      }
+      for (const url of ['/quiz-ph/summary', '/quiz-ph/7/x', '/quiz-ph']) {
+        expect((await app.inject({ method: 'GET', url })).body, url).toBe('<!doctype html><title>app</title>');
+      }
       for (const url of ['/', '/?next=1']) {
         const res = await app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(200);

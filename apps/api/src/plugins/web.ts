@@ -82,7 +82,14 @@ function firstLoadPage(dist: string, pathname: string): string {
       string,
       string
     >;
-    const page = Object.hasOwn(pages, normal) ? pages[normal] : undefined;
+    // A route with an id (`/quiz-ph/:id`) has one page for every id: its key names the pattern.
+    const pattern = normal.replace(/\/\d{1,18}$/, '/:id');
+    const key = Object.hasOwn(pages, normal)
+      ? normal
+      : pattern !== normal && Object.hasOwn(pages, pattern)
+        ? pattern
+        : undefined;
+    const page = key === undefined ? undefined : pages[key];
     if (page && existsSync(path.join(dist, page))) return page;
   } catch {
     // A build without first-load pages (or a test's dist): every path gets index.html.

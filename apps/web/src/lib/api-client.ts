@@ -9,7 +9,7 @@ export type ApiResult<T> =
   | { isSuccess: true; status: number; payload: T }
   | { isSuccess: false; status: number; payload: ErrorResponse | null };
 
-type Query = Record<string, string | number | boolean | null | undefined>;
+export type Query = Record<string, string | number | boolean | null | undefined>;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -32,7 +32,34 @@ function buildUrl(path: string, query?: Query): string {
  * server reads it (lib/download-csv.ts): reading the zone builds an Intl.DateTimeFormat, which loads
  * the time-zone data, 30 ms of a phone's first load when the entry's GET /api/me carried it (decision 027).
  */
-export async function request<T>(path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+export function request<T>(path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+  const early =
+    opts.method === undefined || opts.method === 'GET' ? takeEarlyGet(buildUrl(path, opts.query)) : undefined;
+  return (early as Promise<ApiResult<T>> | undefined) ?? send<T>(path, opts);
+}
+
+/**
+ * GETs the entry starts for the first page's data (lib/first-page-data.ts) while the page's code is
+ * still on its way. The page's own call takes the answer once, if it comes within a few seconds and
+ * the token is still the one it was sent with; after that the same call goes to the server.
+ */
+const earlyGets = new Map<string, { token: string; at: number; result: Promise<ApiResult<unknown>> }>();
+const EARLY_GET_FRESH_MS = 10_000;
+
+export function startEarlyGet(path: string, query?: Query) {
+  const auth = getToken();
+  if (!auth) return;
+  earlyGets.set(buildUrl(path, query), { token: auth.token, at: Date.now(), result: send(path, { query }) });
+}
+
+function takeEarlyGet(url: string): Promise<ApiResult<unknown>> | undefined {
+  const early = earlyGets.get(url);
+  if (!early) return undefined;
+  earlyGets.delete(url);
+  return early.token === getToken()?.token && Date.now() - early.at < EARLY_GET_FRESH_MS ? early.result : undefined;
+}
+
+async function send<T>(path: string, opts: RequestOptions): Promise<ApiResult<T>> {
   const headers: Record<string, string> = {
     accept: 'application/json',
     'accept-language': i18n.language || 'pl',

@@ -7,11 +7,12 @@ import {
 } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
+import { repArticleListQuery } from '../../../lib/first-page-data.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 const fetchArticles = (page: number, perPage: number, signal: AbortSignal) =>
   fetchOrThrow<Paged<RepArticleListItem>>(API.articles, {
-    query: { page, per_page: perPage, sort: 'published_at', order: 'desc' },
+    query: repArticleListQuery(page, perPage),
     signal,
   });
 

@@ -1,6 +1,7 @@
-import { API, type Paged, REP_QUIZ_PAGE_SIZE, type RepQuizListItem, type RepQuizStatus } from '@incentive/contracts';
+import { API, type Paged, type RepQuizListItem, type RepQuizStatus } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
+import { repQuizListQuery } from '../../../lib/first-page-data.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** A card of the list. An admin previewing the rep's pages gets the manager's rows, which have no status. */
@@ -15,7 +16,7 @@ export function useRepQuizzes(page: number) {
     queryKey: [...queryKeys.quizzes, 'rep-list', page],
     queryFn: ({ signal }) =>
       fetchOrThrow<Paged<QuizCardItem>>(API.quizzes, {
-        query: { page, per_page: REP_QUIZ_PAGE_SIZE, sort: 'id', order: 'desc' },
+        query: repQuizListQuery(page),
         signal,
       }),
     placeholderData: keepPreviousData,

@@ -1,13 +1,11 @@
 import { Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { MY_WITHDRAWALS_FIRST_PAGE } from '../../../lib/first-page-data.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useWithdrawals } from '../api/get-withdrawals.ts';
 import { StatusBadge } from './status-badge.tsx';
-
-/** The list's first page: the withdrawals page waits for it before it shows what comes below. */
-export const MY_WITHDRAWALS_FIRST_PAGE = { page: 1, per_page: 10, sort: 'id', order: 'desc' } as const;
 
 /** A rep's own withdrawals as a phone-first list: amount, status, date and card. */
 export function MyWithdrawals() {

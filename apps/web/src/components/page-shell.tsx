@@ -1,0 +1,94 @@
+import { Box, Burger, Container, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { HOME_SHELL_ID } from '../lib/home-shell.ts';
+import { LANG_KEY } from '../lib/i18n.ts';
+import { GREETING_NAME, TOKEN } from '../lib/session.ts';
+import { Logo } from './logo.tsx';
+import { Page } from './page.tsx';
+
+/*
+ * The parts of a rep page's first paint, pre-rendered at build time into its first-load page
+ * (build/first-load-html.ts, decisions 027 and 030): a layer over the viewport with the header and
+ * what the page shows before its data, until the signed-in page commits (lib/home-shell.ts removes
+ * it in that commit). Never bundled.
+ */
+
+/**
+ * The inline script after a shell (the server allows its hash); the shell stays hidden until it has
+ * run. It stays only for a signed-in rep in Polish, the one case the build could render it for (the
+ * greeting name is kept for reps only, lib/session.ts); anyone else gets the page as before. With
+ * `greet`, the rep home's title becomes `Cześć, {name}!`, as the page will write it.
+ */
+export function shellScript(greet: boolean): string {
+  const show = greet
+    ? `var g=s.querySelector('[data-greeting]');if(!g)return s.remove();g.textContent=g.getAttribute('data-greeting').split('{{name}}').join(n);`
+    : '';
+  return `(function(){var s=document.getElementById(${JSON.stringify(HOME_SHELL_ID)});if(!s)return;try{var l=localStorage,n=l.getItem(${JSON.stringify(GREETING_NAME)});if(n&&l.getItem(${JSON.stringify(TOKEN)})&&(l.getItem(${JSON.stringify(LANG_KEY)})||'pl')==='pl'){${show}s.hidden=false;return}}catch(e){}s.remove()})()`;
+}
+
+/** A figure or text not known yet. */
+export function ShellBar({ w, h, light, round }: { w: number | string; h: number; light?: boolean; round?: boolean }) {
+  return (
+    <div
+      style={{
+        width: w,
+        height: h,
+        borderRadius: round ? '50%' : 4,
+        background: light ? 'rgba(255, 255, 255, 0.25)' : 'var(--mantine-color-gray-2)',
+      }}
+    />
+  );
+}
+
+/** The layer: fixed over the root, so nothing under it moves, and hidden until the script shows it. */
+export function ShellLayer({ children }: { children: ReactNode }) {
+  return (
+    <div
+      id={HOME_SHELL_ID}
+      // Shown by the script: the browser may paint while it parses, and a shell painted for someone
+      // who is not a rep (or a greeting painted empty) would neither be the page nor stay in place.
+      hidden
+      aria-hidden="true"
+      style={{
+        position: 'fixed',
+        inset: 0,
+        zIndex: 1000,
+        overflow: 'hidden',
+        backgroundColor: 'var(--mantine-color-body)',
+      }}
+    >
+      {/* The header of app/layout/app-layout.tsx (64 px, bottom border): logo, menu button, avatar. */}
+      <header style={{ height: 64, borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Container size="xl" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+            <Group gap="sm" wrap="nowrap">
+              <Burger opened={false} size="sm" hiddenFrom="md" tabIndex={-1} />
+              <Box visibleFrom="xs">
+                <Logo />
+              </Box>
+              <Box hiddenFrom="xs">
+                <Logo withName={false} />
+              </Box>
+            </Group>
+            <ShellBar w={34} h={34} round />
+          </Group>
+        </Container>
+      </header>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A rep page other than the home: its title and description as the page writes them (a bar where
+ * the title is the record's own, e.g. an article's), then nothing until the page has its data.
+ */
+export function RepPageShell({ title, subtitle }: { title?: string; subtitle?: string }) {
+  return (
+    <ShellLayer>
+      <Page title={title ?? <ShellBar w="70%" h={28} />} subtitle={subtitle}>
+        <div />
+      </Page>
+    </ShellLayer>
+  );
+}

@@ -1,0 +1,145 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { ACCOUNTS } from './support/accounts.ts';
+import { api, apiLogin } from './support/api.ts';
+import { signIn } from './support/auth.ts';
+import { PHONE, useBrowser } from './support/browser.ts';
+
+/*
+ * Decision 030: each rep page's first-load HTML holds a shell (header, title, description) that
+ * paints before any script for a signed-in rep, names the page's chunks for a rep only (an inline
+ * script), and the entry asks for the page's data beside GET /api/me, once, instead of after the
+ * page's code has arrived. An admin who may preview these pages gets them as before.
+ */
+
+const browser = useBrowser();
+
+/** Requests in the order the page makes them: `GET /api/quiz`, `/assets/quiz-list-page-….js`. */
+function recordRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    seen.push(url.pathname.startsWith('/api/') ? `${r.method()} ${url.pathname}` : url.pathname);
+  });
+  return seen;
+}
+
+function recordErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    // Chromium asks for /favicon.ico beside the SVG file the tests write storage on; the app has no such file.
+    if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico'))
+      errors.push(`${m.text()} (${m.location().url})`);
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** Holds every GET /api/me until released: what the page does before it knows who is signed in. */
+async function holdMe(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/me', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+interface RepRoute {
+  path: string;
+  /** The page's h1 (null: the record's own title, a bar in the shell). */
+  title: string | null;
+  chunk: RegExp;
+  calls: string[];
+}
+
+async function repRoutes(): Promise<RepRoute[]> {
+  const token = await apiLogin(ACCOUNTS.seller.email);
+  const articles = await api<{ data: { id: number; title: string }[] }>('GET', '/api/articles?page=1&per_page=4', {
+    token,
+  });
+  const article = articles.body.data[0];
+  if (!article) throw new Error('the demo data has no article for the rep');
+  return [
+    { path: '/quiz-ph', title: 'Quizy', chunk: /\/assets\/quiz-list-page-[\w-]+\.js$/, calls: ['GET /api/quiz'] },
+    {
+      path: '/articles-ph',
+      title: 'Artykuły',
+      chunk: /\/assets\/article-list-page-[\w-]+\.js$/,
+      calls: ['GET /api/articles'],
+    },
+    {
+      path: '/challenges-ph',
+      title: 'Wyzwania',
+      chunk: /\/assets\/challenge-list-page-[\w-]+\.js$/,
+      calls: ['GET /api/challenges/active'],
+    },
+    {
+      path: '/withdraw',
+      title: 'Moje wypłaty',
+      chunk: /\/assets\/withdrawals-page-[\w-]+\.js$/,
+      calls: ['GET /api/wallet', 'GET /api/wallet/history'],
+    },
+    {
+      path: `/articles-ph/${article.id}`,
+      title: null,
+      chunk: /\/assets\/article-page-[\w-]+\.js$/,
+      calls: [`GET /api/articles/${article.id}`],
+    },
+  ];
+}
+
+describe("a rep page's first load", () => {
+  test('a rep gets the shell from the HTML, the page code and data before GET /api/me answers, each call once', async () => {
+    const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await signIn(page, ACCOUNTS.seller);
+    for (const route of await repRoutes()) {
+      const requests = recordRequests(page);
+      const errors = recordErrors(page);
+      const release = await holdMe(page);
+      await page.goto(route.path);
+      // While the server has not said who this is: the shell is up, the page's code and data are asked for.
+      const shell = page.locator('#home-shell');
+      await shell.waitFor();
+      if (route.title) expect(await shell.locator('h1').textContent(), route.path).toBe(route.title);
+      await expect.poll(() => requests.some((r) => route.chunk.test(r)), route.path).toBe(true);
+      for (const call of route.calls) await expect.poll(() => requests.includes(call), call).toBe(true);
+      release();
+
+      await page.locator('main h1').first().waitFor();
+      if (route.title) await page.locator('main').getByRole('heading', { level: 1, name: route.title }).waitFor();
+      await expect.poll(() => shell.count(), route.path).toBe(0);
+      // The early answer was the page's: nothing asked twice.
+      for (const call of route.calls)
+        expect(
+          requests.filter((r) => r === call),
+          call,
+        ).toHaveLength(1);
+      expect(errors, route.path).toEqual([]);
+      await page.unroute('**/api/me');
+      page.removeAllListeners('request');
+      page.removeAllListeners('console');
+      page.removeAllListeners('pageerror');
+    }
+  });
+
+  test('an admin previewing the rep pages gets no shell and none of their code or data before GET /api/me answers', async () => {
+    const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await signIn(page, ACCOUNTS.admin);
+    const requests = recordRequests(page);
+    const release = await holdMe(page);
+    // The load event comes after the HTML's inline scripts and the entry have run.
+    await page.goto('/quiz-ph');
+    expect(requests.includes('GET /api/me')).toBe(true);
+    expect(await page.locator('#home-shell').count()).toBe(0);
+    expect(await page.locator('link[href*="quiz-list-page-"]').count()).toBe(0);
+    expect(requests.some((r) => /\/assets\/quiz-list-page-[\w-]+\.js$/.test(r))).toBe(false);
+    expect(requests.includes('GET /api/quiz')).toBe(false);
+    release();
+    await page.locator('main').getByRole('heading', { level: 1, name: 'Quizy' }).waitFor();
+    expect(requests.filter((r) => r === 'GET /api/quiz')).toHaveLength(1);
+  });
+});
