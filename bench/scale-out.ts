@@ -329,8 +329,12 @@ interface Proxy {
   use(upstreams: string[]): Promise<void>;
 }
 
+/** `tcp` (default): the L4 round-robin; `http`: the HTTP-level proxy of session 7, for comparison. */
+const PROXY = process.env.SCALE_PROXY ?? 'tcp';
+
 async function startProxy(): Promise<Proxy> {
-  const child = fork(path.join(import.meta.dirname, 'round-robin-proxy.ts'), [], {
+  const file = PROXY === 'http' ? 'http-proxy.ts' : 'round-robin-proxy.ts';
+  const child = fork(path.join(import.meta.dirname, file), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -427,20 +431,40 @@ interface ReadLoad {
   cpu: string;
 }
 
-/** The read mix, in the order each connection sends it: /api/me three times out of seven. */
-const READS: { path: string; as: 'rep' | 'admin' }[] = [
-  { path: '/api/me', as: 'rep' },
-  { path: '/api/quiz', as: 'rep' },
-  { path: '/api/me', as: 'rep' },
-  { path: '/api/wallet/history', as: 'rep' },
-  { path: '/api/me', as: 'rep' },
-  { path: '/api/articles', as: 'rep' },
-  { path: '/api/users?page=1&per_page=25', as: 'admin' },
-];
+type Read = { path: string; as: 'rep' | 'admin' };
+/** The read mixes, each in the order a connection sends it. */
+const MIXES: Record<string, Read[]> = {
+  // A rep's app: /api/me three times out of six, and the rep's lists.
+  rep: [
+    { path: '/api/me', as: 'rep' },
+    { path: '/api/quiz', as: 'rep' },
+    { path: '/api/me', as: 'rep' },
+    { path: '/api/wallet/history', as: 'rep' },
+    { path: '/api/me', as: 'rep' },
+    { path: '/api/articles', as: 'rep' },
+  ],
+  // Session 7's mix: the rep's reads and an admin's user list.
+  mixed: [
+    { path: '/api/me', as: 'rep' },
+    { path: '/api/quiz', as: 'rep' },
+    { path: '/api/me', as: 'rep' },
+    { path: '/api/wallet/history', as: 'rep' },
+    { path: '/api/me', as: 'rep' },
+    { path: '/api/articles', as: 'rep' },
+    { path: '/api/users?page=1&per_page=25', as: 'admin' },
+  ],
+  me: [{ path: '/api/me', as: 'rep' }],
+};
+/** SCALE_MIX: one mix or several, comma-separated (each measured one against two processes); the first also runs under the money load. */
+const MIX_NAMES = (process.env.SCALE_MIX ?? 'rep').split(',');
+for (const m of MIX_NAMES) if (!MIXES[m]) throw new Error(`SCALE_MIX: no mix ${m} (${Object.keys(MIXES).join(', ')})`);
+/** SCALE_ONLY=reads: only the one-against-two reads (for exploring mixes); the money and revocation checks are skipped. */
+const READS_ONLY = process.env.SCALE_ONLY === 'reads';
 
 /** Reads through the proxy: a rep's /api/me and lists, an admin's user list; tokens rotate over many reps. */
 async function reads(
   url: string,
+  mix: Read[],
   repTokens: string[],
   adminToken: string,
   /** Read until this settles instead (at most MIXED_LIMIT_S). */
@@ -460,7 +484,7 @@ async function reads(
         url,
         connections: CONNECTIONS,
         duration: until ? MIXED_LIMIT_S : SECONDS,
-        requests: READS.map((r) =>
+        requests: mix.map((r) =>
           get(r.path, r.as === 'admin' ? () => ({ authorization: `Bearer ${adminToken}` }) : rep),
         ),
       },
@@ -640,32 +664,45 @@ async function main() {
   const adminToken = await login(a.url, 'admin@example.com', DEMO_PASSWORD);
   const repTokens = [...seeded.withdrawers, ...seeded.quizTakers].map((p) => p.token);
 
-  // Every read of the mix answers 200 before any load runs.
-  for (const r of READS) {
+  // Every read answers 200 before any load runs.
+  for (const r of MIX_NAMES.flatMap((m) => MIXES[m] ?? [])) {
     const res = await call(a.url, 'GET', r.path, r.as === 'admin' ? adminToken : repTokens[0]);
     if (res.status !== 200) throw new Error(`GET ${r.path}: ${res.status} ${res.text.slice(0, 200)}`);
   }
 
-  // 1. Reads: one process against two behind the same proxy, alternated.
-  await proxy.use([a.url, b.url]);
-  await reads(proxy.url, repTokens, adminToken).then(() => undefined); // warm-up (JIT, pools, plans)
-  const one: ReadLoad[] = [];
-  const two: ReadLoad[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    await proxy.use([a.url]);
-    one.push(await reads(proxy.url, repTokens, adminToken));
-    await proxy.use([a.url, b.url]);
-    two.push(await reads(proxy.url, repTokens, adminToken));
-  }
+  // 1. Reads: one process against two behind the same proxy, alternated, for each mix.
   const row = (label: string, r: ReadLoad) =>
     `${label.padEnd(34)} ${r.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  ${r.total} req  non-2xx ${r.non2xx}  errors ${r.errors}  load ${r.load}\n${' '.repeat(36)}${r.cpu}`;
-  log(`\nReads through the proxy (${CONNECTIONS} connections, ${SECONDS} s each, rounds alternated)`);
-  for (const [i, r] of one.entries()) log(row(`one process, round ${i + 1}`, r));
-  for (const [i, r] of two.entries()) log(row(`two processes, round ${i + 1}`, r));
   const mean = (rs: ReadLoad[]) => rs.reduce((s, r) => s + r.reqPerSec, 0) / rs.length;
-  const growth = mean(two) / mean(one);
-  log(`two processes / one process: ${growth.toFixed(2)}x`);
-  for (const r of [...one, ...two]) if (r.non2xx + r.errors > 0) failures.push('reads had non-2xx answers or errors');
+  for (const name of MIX_NAMES) {
+    const mix = MIXES[name] ?? [];
+    await proxy.use([a.url, b.url]);
+    await reads(proxy.url, mix, repTokens, adminToken); // warm-up (JIT, pools, plans)
+    const one: ReadLoad[] = [];
+    const two: ReadLoad[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      await proxy.use([a.url]);
+      one.push(await reads(proxy.url, mix, repTokens, adminToken));
+      await proxy.use([a.url, b.url]);
+      two.push(await reads(proxy.url, mix, repTokens, adminToken));
+    }
+    log(
+      `\nReads, mix "${name}" (${mix.map((r) => r.path.replace(/\?.*/, '')).join(' ')}), through the ${PROXY} proxy (${CONNECTIONS} connections, ${SECONDS} s each, rounds alternated)`,
+    );
+    for (const [i, r] of one.entries()) log(row(`one process, round ${i + 1}`, r));
+    for (const [i, r] of two.entries()) log(row(`two processes, round ${i + 1}`, r));
+    log(`two processes / one process: ${(mean(two) / mean(one)).toFixed(2)}x`);
+    for (const r of [...one, ...two]) if (r.non2xx + r.errors > 0) failures.push(`reads (${name}) had non-2xx answers or errors`);
+  }
+  if (READS_ONLY) {
+    log(`\nSCALE_ONLY=reads: the money and revocation checks were skipped; load average at the end ${load()}`);
+    if (failures.length > 0) {
+      console.error(`\nFAILED: ${failures.join('; ')}`);
+      process.exitCode = 1;
+    }
+    return;
+  }
+  const moneyMix = MIXES[MIX_NAMES[0] ?? 'rep'] ?? [];
 
   // 2. Money under load: the reads again, while every seller withdraws (and others submit a quiz)
   //    through A, B and the proxy at the same moment.
@@ -675,7 +712,7 @@ async function main() {
     sameMoment(seeded.withdrawers, targets, 'POST', '/api/withdrawal', JSON.stringify({ amount: CREDIT / 100 })),
     sameMoment(seeded.quizTakers, targets, 'POST', `/api/quiz/${seeded.quizId}/submit`, seeded.quizBody),
   ]);
-  const [mixed, [wStatuses, qStatuses]] = await Promise.all([reads(proxy.url, repTokens, adminToken, money), money]);
+  const [mixed, [wStatuses, qStatuses]] = await Promise.all([reads(proxy.url, moneyMix, repTokens, adminToken, money), money]);
   const moneySeconds = (performance.now() - moneyStarted) / 1000;
   const count = (ss: number[][], pred: (s: number) => boolean) => ss.flat().filter(pred).length;
   const byStatus = (ss: number[][]) =>
