@@ -9,36 +9,31 @@
  * Everything it starts (PostgreSQL, the API processes, the proxy) and every temp dir is removed at
  * the end, on failure, on Ctrl-C, and by a watchdog if a step hangs.
  */
-import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { quizContentFieldsSchema, quizDetailsFieldsSchema } from '@incentive/contracts';
 import autocannon from 'autocannon';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, openPostgres } from '../apps/api/src/db/client.ts';
 import {
-  cards,
   ledgerEntries,
   quizAttempts,
-  sessions,
   users,
   userWarehouses,
   warehouses,
   withdrawals,
 } from '../apps/api/src/db/schema.ts';
 import { hashPassword } from '../apps/api/src/lib/password.ts';
-import { newToken } from '../apps/api/src/lib/tokens.ts';
-import { createQuiz, getQuiz, saveQuizDetails } from '../apps/api/src/modules/quizzes/quizzes.service.ts';
 import { post } from '../apps/api/src/modules/wallet/ledger.service.ts';
 import { checkLedger } from '../apps/api/src/modules/wallet/ledger-check.ts';
 import { seedDemo } from '../apps/api/src/seed/demo.ts';
 import { DEMO_PASSWORD } from '../apps/api/src/seed/demo-accounts.ts';
-import { insertChunked } from '../apps/api/src/seed/people.ts';
 import { linkParams, parseMail } from '../apps/api/test/mail.ts';
+import { freePort, loadAverage as load, tempDir as makeTempDir, sleep } from './bench-host.ts';
+import { seedQuiz, seedSellers } from './bench-seed.ts';
+import { initPostgres } from './throwaway-postgres.ts';
 
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 /** Sellers that each withdraw through both processes at once (and others that submit a quiz so). */
 const WITHDRAWERS = Number(process.env.SCALE_WITHDRAWERS ?? 200);
 const QUIZ_TAKERS = Number(process.env.SCALE_QUIZ_TAKERS ?? 200);
@@ -49,7 +44,7 @@ const REWARD = 1_250;
 const CONNECTIONS = Number(process.env.SCALE_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 8);
 /** Rounds of one process against two, alternated so that the machine's other work spreads over both. */
-const ROUNDS = Number(process.env.SCALE_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.SCALE_ROUNDS ?? 3);
 /** The reads that run alongside the money requests stop with them, or after this many seconds. */
 const MIXED_LIMIT_S = 180;
 /** Poll B this often after a revocation; give up (and call it unbounded) after this long. */
@@ -58,11 +53,6 @@ const POLL_LIMIT_MS = 30_000;
 /** The whole bench stops (and cleans up) after this long, whatever it is doing. */
 const WATCHDOG_MS = Number(process.env.SCALE_WATCHDOG_SECONDS ?? 900) * 1000;
 
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 const log = (line: string) => console.log(line);
 
 // ---- Clean-up: every resource registers its undo; they run once, newest first. ----
@@ -91,22 +81,7 @@ const watchdog = setTimeout(() => {
 }, WATCHDOG_MS);
 watchdog.unref();
 
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
+const tempDir = (prefix: string) => makeTempDir(prefix, (undo) => cleanups.push(undo));
 
 /** Stops a child: SIGTERM, then SIGKILL if it is still there after a few seconds. */
 function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
@@ -126,38 +101,18 @@ function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
 let pgLog: string | undefined;
 
 async function startPostgres(): Promise<{ url: string; version: string }> {
-  const dir = tempDir('scale-out-pg-');
-  pgLog = path.join(dir, 'server.log');
-  const asRoot = process.getuid?.() === 0;
-  // PostgreSQL refuses to run as root: the server runs as the postgres user, which owns its dir.
-  const run = (bin: string, args: string[]) =>
-    asRoot
-      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(PG_BIN, bin), ...args], { stdio: 'pipe' })
-      : execFileSync(path.join(PG_BIN, bin), args, { stdio: 'pipe' });
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
-    chownSync(dir, uid, gid);
-  }
-  const data = path.join(dir, 'data');
-  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  const port = await freePort();
-  // A throw-away server: durability off (as in CI), its socket in its own folder.
-  const options = `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100`;
-  cleanups.push(() => {
-    if (existsSync(path.join(data, 'postmaster.pid'))) run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-  });
+  const pg = await initPostgres(tempDir('scale-out-pg-'), { durable: false, maxConnections: 100 });
+  pgLog = pg.log;
+  cleanups.push(() => pg.stopImmediate());
   try {
-    run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', '-o', options, 'start']);
+    pg.start();
   } catch (err) {
-    const logFile = path.join(dir, 'server.log');
-    if (existsSync(logFile)) console.error(readFileSync(logFile, 'utf8'));
+    if (existsSync(pg.log)) console.error(readFileSync(pg.log, 'utf8'));
     throw err;
   }
-  const version = execFileSync(path.join(PG_BIN, 'postgres'), ['--version']).toString().trim();
-  const postmaster = Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const postmaster = pg.postmasterPid();
   watched.push({ name: 'PostgreSQL', pids: () => postgresPids(postmaster) });
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, version };
+  return { url: pg.url, version: pg.version };
 }
 
 // ---- Seed: the demo data, plus bench sellers with money, sessions and a quiz ----
@@ -181,76 +136,35 @@ async function seed(database: Database): Promise<Seeded> {
     .returning();
   const [author] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
   if (!wh || !author) throw new Error('seed: no warehouse or admin');
-  const people = await db
-    .insert(users)
-    .values(
-      Array.from({ length: WITHDRAWERS + QUIZ_TAKERS }, (_, i) => ({
-        email: `scale.rep.${i}@example.pl`,
-        name: 'Skala',
-        surname: `Handlowiec ${i}`,
-        role: 'seller',
-        assecoId: `SC-${i}`,
-        cardNumber: String(4_100_000_000_000_000 + i),
-        activatedAt: new Date(),
-      })),
-    )
-    .returning({ id: users.id, card: users.cardNumber });
-  await db.insert(userWarehouses).values(people.map((r) => ({ userId: r.id, warehouseId: wh.id })));
-  await db.insert(cards).values(people.map((r) => ({ userId: r.id, number: r.card ?? '' })));
-  const withCredit = people.slice(0, WITHDRAWERS);
-  for (const r of withCredit) {
+  const withToken = await seedSellers(db, {
+    count: WITHDRAWERS + QUIZ_TAKERS,
+    key: 'scale',
+    assecoPrefix: 'SC',
+    name: 'Skala',
+    surname: 'Handlowiec',
+    warehouseId: wh.id,
+    cardFrom: 4_100_000_000_000_000,
+    activated: true,
+    // Only the withdrawers hold money: the first WITHDRAWERS get it (below).
+    sessionHours: 1,
+  });
+  for (const r of withToken.slice(0, WITHDRAWERS)) {
     await db.transaction((tx) =>
       post(tx, { userId: r.id, kind: 'quiz_reward', amount: CREDIT, sourceType: 'quiz', sourceId: 'scale-out' }),
     );
   }
-  const tokens = people.map(() => newToken());
-  await insertChunked(
-    people.map((r, i) => ({
-      userId: r.id,
-      tokenHash: tokens[i]?.hash ?? '',
-      expiresAt: new Date(Date.now() + 3600_000),
-    })),
-    500,
-    (chunk) => db.insert(sessions).values(chunk),
-  );
-  const withToken = people.map((r, i) => ({ id: r.id, token: tokens[i]?.token ?? '' }));
 
   // A quiz of three closed questions paying once per rep, made through the service as the back office does.
-  const content = quizContentFieldsSchema.parse({
+  const quiz = await seedQuiz(db, author.id, {
     name: 'Quiz skalowania',
     lead: 'Bench',
-    text: '<p>Bench</p>',
-    questions: JSON.stringify(
-      Array.from({ length: 3 }, (_, i) => ({
-        questionText: `<p>Pytanie ${i + 1}</p>`,
-        type: 'multiple_choice',
-        answers: [
-          { answerText: 'Tak', isCorrect: true },
-          { answerText: 'Nie', isCorrect: false },
-        ],
-      })),
-    ),
+    closed: 3,
+    answers: ['Tak', 'Nie'],
+    reward: REWARD,
+    oneTime: true,
   });
-  const admin = { id: author.id, role: 'admin' as const };
-  const quizId = await createQuiz(db, admin, content, { kind: 'keep' });
-  await saveQuizDetails(
-    db,
-    admin,
-    quizId,
-    quizDetailsFieldsSchema.parse({
-      ...content,
-      date_from: '2020.01.01 00:00:00',
-      date_to: '2099.12.31',
-      price: (REWARD / 100).toFixed(2),
-      correct_answers: '3',
-      is_one_time: 'true',
-    }),
-    { kind: 'keep' },
-  );
-  const quiz = await getQuiz(db, admin, quizId);
-  const quizBody = JSON.stringify({
-    answers: quiz.questions.map((q) => ({ questionId: q.id, answerId: q.answers[0]?.id })),
-  });
+  const quizId = quiz.id;
+  const quizBody = quiz.right;
 
   const hash = await hashPassword(PASSWORD, 12);
   const revokable = await db
@@ -362,8 +276,6 @@ async function startProxy(): Promise<Proxy> {
       }),
   };
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---- Who used the CPU during a run (Linux /proc; clock ticks are 1/100 s) ----
 /** The processes whose CPU time each load run reports: name and how to find their pids. */
@@ -692,7 +604,8 @@ async function main() {
     for (const [i, r] of one.entries()) log(row(`one process, round ${i + 1}`, r));
     for (const [i, r] of two.entries()) log(row(`two processes, round ${i + 1}`, r));
     log(`two processes / one process: ${(mean(two) / mean(one)).toFixed(2)}x`);
-    for (const r of [...one, ...two]) if (r.non2xx + r.errors > 0) failures.push(`reads (${name}) had non-2xx answers or errors`);
+    for (const r of [...one, ...two])
+      if (r.non2xx + r.errors > 0) failures.push(`reads (${name}) had non-2xx answers or errors`);
   }
   if (READS_ONLY) {
     log(`\nSCALE_ONLY=reads: the money and revocation checks were skipped; load average at the end ${load()}`);
@@ -712,7 +625,10 @@ async function main() {
     sameMoment(seeded.withdrawers, targets, 'POST', '/api/withdrawal', JSON.stringify({ amount: CREDIT / 100 })),
     sameMoment(seeded.quizTakers, targets, 'POST', `/api/quiz/${seeded.quizId}/submit`, seeded.quizBody),
   ]);
-  const [mixed, [wStatuses, qStatuses]] = await Promise.all([reads(proxy.url, moneyMix, repTokens, adminToken, money), money]);
+  const [mixed, [wStatuses, qStatuses]] = await Promise.all([
+    reads(proxy.url, moneyMix, repTokens, adminToken, money),
+    money,
+  ]);
   const moneySeconds = (performance.now() - moneyStarted) / 1000;
   const count = (ss: number[][], pred: (s: number) => boolean) => ss.flat().filter(pred).length;
   const byStatus = (ss: number[][]) =>
