@@ -1,8 +1,10 @@
 import http from 'node:http';
 
 /**
- * The scale-out bench's load balancer: a plain round-robin HTTP proxy on loopback with keep-alive
- * connections to each API process. It runs in its own process (forked by bench/scale-out.ts), so
+ * The scale-out bench's first load balancer, kept to compare (`SCALE_PROXY=http`): a round-robin
+ * HTTP proxy on loopback, each request to the next API process over keep-alive connections. It
+ * parses every request and answer, so it costs about three times the CPU per request of the TCP
+ * one (bench/round-robin-proxy.ts, the default). It runs in its own process (forked by bench/scale-out.ts), so
  * the load generator and the proxy do not share one event loop. The parent sends
  * `{ upstreams: string[] }` to choose the API processes; the proxy answers `{ ready: port }` once
  * and `{ upstreams: n }` after each change.

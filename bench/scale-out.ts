@@ -1,7 +1,8 @@
 /**
- * `npm run bench:scale-out`: two API processes on one PostgreSQL behind a round-robin proxy.
+ * `npm run bench:scale-out`: two API processes on one PostgreSQL behind a round-robin TCP proxy.
  * - A throw-away PostgreSQL 15 (initdb in a temp dir, run as the postgres user), migrated and seeded.
- * - Reads with autocannon through the proxy, one API process against two (req/s).
+ * - Reads with autocannon through the proxy, one API process against two (req/s), with the CPU
+ *   seconds each process used, to show which one is the bottleneck.
  * - The same reads while the same sellers withdraw their whole wallet and submit a quiz through
  *   both processes at the same moment: 0 double payments, the ledger check holds.
  * - A logout, a password change and a deactivation made through process A: how long process B
@@ -222,7 +223,8 @@ async function startApi(name: string, databaseUrl: string): Promise<Api> {
   });
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
-  while (Date.now() - started < 60_000) {
+  // At load average 15 on 2 cores a start-up (tsx compiling the routes) once took over 60 s.
+  while (Date.now() - started < 120_000) {
     if (child.exitCode !== null) throw new Error(`API ${name} exited with ${child.exitCode}:\n${stderr}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) {
@@ -234,7 +236,7 @@ async function startApi(name: string, databaseUrl: string): Promise<Api> {
     }
     await sleep(100);
   }
-  throw new Error(`API ${name} did not answer /api/health within 60 s:\n${stderr}`);
+  throw new Error(`API ${name} did not answer /api/health within 120 s:\n${stderr}`);
 }
 
 // ---- The proxy ----
@@ -324,10 +326,33 @@ function cpuSnapshot(): Map<string, number> {
   return snap;
 }
 
-function cpuSince(before: Map<string, number>, seconds: number): string {
-  const after = cpuSnapshot();
-  const parts = [...after].map(([name, v]) => `${name} ${(v - (before.get(name) ?? 0)).toFixed(1)}`);
-  return `CPU s: ${parts.join(', ')} (of ${(seconds * os.cpus().length).toFixed(0)} core-s)`;
+/** CPU seconds each watched process used since `before`. */
+function cpuSince(before: Map<string, number>): Map<string, number> {
+  const used = new Map<string, number>();
+  for (const [name, v] of cpuSnapshot()) used.set(name, v - (before.get(name) ?? 0));
+  return used;
+}
+
+const cpuLine = (used: Map<string, number>, seconds: number) =>
+  `CPU s: ${[...used].map(([name, v]) => `${name} ${v.toFixed(1)}`).join(', ')} (of ${(seconds * os.cpus().length).toFixed(0)} core-s)`;
+
+/**
+ * Where the CPU of the one-process runs went, per request, and how busy the one API process was:
+ * a second process can only add throughput when the first is near a whole core (Node runs the
+ * handlers on one thread) while the machine still has CPU to spare.
+ */
+function bottleneck(runs: ReadLoad[]): string {
+  const requests = runs.reduce((s, r) => s + r.total, 0);
+  const seconds = runs.reduce((s, r) => s + r.seconds, 0);
+  const sum = new Map<string, number>();
+  for (const r of runs) for (const [name, v] of r.cpuUsed) sum.set(name, (sum.get(name) ?? 0) + v);
+  const perRequest = [...sum]
+    .filter(([name]) => name !== 'API B')
+    .map(([name, v]) => `${name} ${((v / requests) * 1000).toFixed(2)}`)
+    .join(', ');
+  const total = [...sum.values()].reduce((s, v) => s + v, 0);
+  const api = sum.get('API A') ?? 0;
+  return `one process, CPU ms per request: ${perRequest} (all ${((total / requests) * 1000).toFixed(2)}); API A busy ${(api / seconds).toFixed(2)} of a core, our processes ${(total / seconds).toFixed(2)} of ${os.cpus().length} cores; with ${os.cpus().length} cores all ours, one API process would need ${((api / total) * os.cpus().length).toFixed(2)} of a core`;
 }
 
 // ---- Load ----
@@ -339,8 +364,10 @@ interface ReadLoad {
   non2xx: number;
   errors: number;
   load: string;
-  /** CPU seconds each process used during the run. */
+  /** CPU seconds each process used during the run, and the run's length. */
   cpu: string;
+  cpuUsed: Map<string, number>;
+  seconds: number;
 }
 
 type Read = { path: string; as: 'rep' | 'admin' };
@@ -411,7 +438,8 @@ async function reads(
   const started = performance.now();
   const r = await result;
   clearTimeout(stop);
-  const cpu = cpuSince(cpuBefore, (performance.now() - started) / 1000);
+  const seconds = (performance.now() - started) / 1000;
+  const cpuUsed = cpuSince(cpuBefore);
   return {
     reqPerSec: r.requests.average,
     p50: r.latency.p50,
@@ -420,7 +448,9 @@ async function reads(
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
     load: load(),
-    cpu,
+    cpu: cpuLine(cpuUsed, seconds),
+    cpuUsed,
+    seconds,
   };
 }
 
@@ -604,6 +634,7 @@ async function main() {
     for (const [i, r] of one.entries()) log(row(`one process, round ${i + 1}`, r));
     for (const [i, r] of two.entries()) log(row(`two processes, round ${i + 1}`, r));
     log(`two processes / one process: ${(mean(two) / mean(one)).toFixed(2)}x`);
+    log(bottleneck(one));
     for (const r of [...one, ...two])
       if (r.non2xx + r.errors > 0) failures.push(`reads (${name}) had non-2xx answers or errors`);
   }
