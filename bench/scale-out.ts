@@ -352,7 +352,7 @@ function bottleneck(runs: ReadLoad[]): string {
     .join(', ');
   const total = [...sum.values()].reduce((s, v) => s + v, 0);
   const api = sum.get('API A') ?? 0;
-  return `one process, CPU ms per request: ${perRequest} (all ${((total / requests) * 1000).toFixed(2)}); API A busy ${(api / seconds).toFixed(2)} of a core, our processes ${(total / seconds).toFixed(2)} of ${os.cpus().length} cores; with ${os.cpus().length} cores all ours, one API process would need ${((api / total) * os.cpus().length).toFixed(2)} of a core`;
+  return `one process, CPU ms per request: ${perRequest} (all ${((total / requests) * 1000).toFixed(2)}); API A busy ${(api / seconds).toFixed(2)} of a core, our processes ${(total / seconds).toFixed(2)} of ${os.cpus().length} cores; with ${os.cpus().length} cores all ours, one API process would need ${((api / total) * os.cpus().length).toFixed(2)} of a core (above 1: one process is the bottleneck, a second can add throughput; below: the machine is full first)`;
 }
 
 // ---- Load ----
