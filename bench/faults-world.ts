@@ -1,12 +1,9 @@
-import { quizContentFieldsSchema, quizDetailsFieldsSchema } from '@incentive/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../apps/api/src/db/client.ts';
 import { queryRows } from '../apps/api/src/db/query-rows.ts';
-import { cards, sessions, users, userWarehouses, warehouses } from '../apps/api/src/db/schema.ts';
-import { newToken } from '../apps/api/src/lib/tokens.ts';
-import { createQuiz, getQuiz, saveQuizDetails } from '../apps/api/src/modules/quizzes/quizzes.service.ts';
-import { post } from '../apps/api/src/modules/wallet/ledger.service.ts';
+import { sessions, users, warehouses } from '../apps/api/src/db/schema.ts';
 import { checkLedger } from '../apps/api/src/modules/wallet/ledger-check.ts';
+import { seedQuiz, seedSellers, sessionFor } from './bench-seed.ts';
 
 /*
  * The fault test's world (bench/faults.ts): the people and quizzes it seeds, the money operations
@@ -43,72 +40,33 @@ export async function seedWorld(db: Db, opts: { reps: number; quizzes: number })
     .values({ email: 'faults.admin@example.pl', name: 'Faults', role: 'admin' })
     .returning({ id: users.id });
   if (!wh || !admin) throw new Error('seed failed');
-  const repRows = await db
-    .insert(users)
-    .values(
-      Array.from({ length: opts.reps }, (_, i) => ({
-        email: `faults.rep.${i}@example.pl`,
-        name: 'Faults',
-        surname: `Rep ${i}`,
-        role: 'seller',
-        assecoId: `F-${i}`,
-        cardNumber: String(4_000_000_000_000_000 + i),
-      })),
-    )
-    .returning({ id: users.id, card: users.cardNumber });
-  await db.insert(userWarehouses).values(repRows.map((r) => ({ userId: r.id, warehouseId: wh.id })));
-  await db.insert(cards).values(repRows.map((r) => ({ userId: r.id, number: r.card ?? '' })));
-  for (const r of repRows) {
-    await db.transaction((tx) =>
-      post(tx, { userId: r.id, kind: 'adjustment', amount: 5000, sourceType: 'admin', sourceId: `seed-${r.id}` }),
-    );
-  }
-  const session = (userId: number) => {
-    const { token, hash } = newToken();
-    return { token, row: { userId, tokenHash: hash, expiresAt: new Date(Date.now() + 24 * 3600_000) } };
-  };
-  const adminSession = session(admin.id);
-  const repSessions = repRows.map((r) => ({ id: r.id, ...session(r.id) }));
-  await db.insert(sessions).values([adminSession.row, ...repSessions.map((s) => s.row)]);
+  const reps = await seedSellers(db, {
+    count: opts.reps,
+    key: 'faults',
+    assecoPrefix: 'F',
+    name: 'Faults',
+    surname: 'Rep',
+    warehouseId: wh.id,
+    cardFrom: 4_000_000_000_000_000,
+    credit: { amount: 5000, kind: 'adjustment', sourceType: 'admin', sourceId: (id) => `seed-${id}` },
+    sessionHours: 24,
+  });
+  const adminSession = sessionFor(admin.id, 24);
+  await db.insert(sessions).values(adminSession.row);
 
-  const author = { id: admin.id, role: 'admin' as const };
   const quizzes: World['quizzes'] = [];
   for (let i = 0; i < opts.quizzes; i++) {
-    const questions = Array.from({ length: 3 }, (_, q) => ({
-      questionText: `<p>Pytanie ${q + 1}</p>`,
-      type: 'multiple_choice',
-      answers: [
-        { answerText: 'Tak', isCorrect: true },
-        { answerText: 'Nie', isCorrect: false },
-      ],
-    }));
-    const content = quizContentFieldsSchema.parse({
+    const quiz = await seedQuiz(db, admin.id, {
       name: `Quiz awarii ${i + 1}`,
       lead: 'Awarie',
-      text: '<p>Awarie</p>',
-      questions: JSON.stringify(questions),
+      closed: 3,
+      answers: ['Tak', 'Nie'],
+      reward: REWARD,
+      oneTime: false,
     });
-    const quizId = await createQuiz(db, author, content, { kind: 'keep' });
-    await saveQuizDetails(
-      db,
-      author,
-      quizId,
-      quizDetailsFieldsSchema.parse({
-        ...content,
-        date_from: '2020.01.01 00:00:00',
-        date_to: '2099.12.31',
-        price: (REWARD / 100).toFixed(2),
-        correct_answers: '3',
-        is_one_time: 'false',
-      }),
-      { kind: 'keep' },
-    );
-    const quiz = await getQuiz(db, author, quizId);
-    const answers = (pick: 0 | 1) =>
-      JSON.stringify({ answers: quiz.questions.map((q) => ({ questionId: q.id, answerId: q.answers[pick]?.id })) });
-    quizzes.push({ id: quizId, right: answers(0), wrong: answers(1), reward: REWARD });
+    quizzes.push({ ...quiz, reward: REWARD });
   }
-  return { adminId: admin.id, adminToken: adminSession.token, reps: repSessions, quizzes };
+  return { adminId: admin.id, adminToken: adminSession.token, reps, quizzes };
 }
 
 /** An operation that got a 2xx, with what the API answered: each must be in the database afterwards. */

@@ -1,21 +1,12 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import {
-  chownSync,
-  closeSync,
-  cpSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { createServer } from 'node:net';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, cpSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Database, openPglite, openPostgres } from '../apps/api/src/db/client.ts';
+import { freePort, loadAverage, tempDir as makeTempDir, sleep } from './bench-host.ts';
 import { type CheckResult, newShared, rng, seedWorld, verify, type World, worker } from './faults-world.ts';
+import { initPostgres, type ThrowawayPostgres } from './throwaway-postgres.ts';
 
 /*
  * `npm run verify:faults`: crash safety of the money operations (issue 16 point 9).
@@ -73,33 +64,7 @@ setTimeout(() => {
   process.exit(1);
 }, HARD_LIMIT_MS).unref();
 
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.unref();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-function loadAverage(): string {
-  return os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-}
+const tempDir = (prefix: string) => makeTempDir(prefix, (undo) => cleanups.push(undo));
 
 // ---- The API process. --------------------------------------------------------------------------
 
@@ -177,65 +142,13 @@ async function stopApi(api: Api, signal: NodeJS.Signals) {
 
 // ---- PostgreSQL, throw-away, with its default durability. ----------------------------------------
 
-const isRoot = process.getuid?.() === 0;
-
-function pgBin(): string {
-  const dirs = readdirSorted('/usr/lib/postgresql');
-  const bin = dirs.map((v) => `/usr/lib/postgresql/${v}/bin`).pop();
-  if (!bin) throw new Error('no PostgreSQL server under /usr/lib/postgresql/*/bin (apt-get install postgresql)');
-  return bin;
-}
-
-function readdirSorted(dir: string): string[] {
-  try {
-    return execFileSync('ls', [dir], { encoding: 'utf8' })
-      .split('\n')
-      .filter((v) => /^\d+$/.test(v))
-      .sort((a, b) => Number(a) - Number(b));
-  } catch {
-    return [];
-  }
-}
-
-/** Runs a PostgreSQL tool, as the postgres user when we are root (the server refuses to run as root). */
-function asPostgres(cmd: string, args: string[]) {
-  const [file, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
-  execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-}
-
-interface Pg {
-  url: string;
-  start(): void;
-  stopImmediate(): void;
-  stop(): void;
-  log: string;
-}
-
 /** PostgreSQL's log, printed when the run cannot finish. */
 let pgLog: string | undefined;
 
-async function startPostgres(): Promise<Pg> {
-  const bin = pgBin();
-  const dir = tempDir('faults-pg-');
-  if (isRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
-    chownSync(dir, uid, gid);
-  }
-  const data = path.join(dir, 'data');
-  const log = path.join(dir, 'server.log');
-  pgLog = log;
-  const port = await freePort();
-  asPostgres(`${bin}/initdb`, ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  // Default durability (fsync, synchronous_commit, full_page_writes on): durability is what is tested.
-  const opts = `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c max_connections=50`;
-  const pg: Pg = {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    log,
-    start: () => asPostgres(`${bin}/pg_ctl`, ['-D', data, '-l', log, '-w', '-t', '120', '-o', opts, 'start']),
-    stopImmediate: () => asPostgres(`${bin}/pg_ctl`, ['-D', data, '-m', 'immediate', '-w', 'stop']),
-    stop: () => asPostgres(`${bin}/pg_ctl`, ['-D', data, '-m', 'fast', '-w', 'stop']),
-  };
+/** Default durability (fsync, synchronous_commit, full_page_writes on): durability is what is tested. */
+async function startPostgres(): Promise<ThrowawayPostgres> {
+  const pg = await initPostgres(tempDir('faults-pg-'), { durable: true, maxConnections: 50 });
+  pgLog = pg.log;
   cleanups.push(() => {
     try {
       pg.stopImmediate();

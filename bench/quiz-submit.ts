@@ -1,16 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { quizContentFieldsSchema, quizDetailsFieldsSchema } from '@incentive/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import { ledgerEntries, quizAttempts, sessions, users } from '../apps/api/src/db/schema.ts';
-import { newToken } from '../apps/api/src/lib/tokens.ts';
-import { createQuiz, getQuiz, saveQuizDetails } from '../apps/api/src/modules/quizzes/quizzes.service.ts';
+import { ledgerEntries, quizAttempts, users } from '../apps/api/src/db/schema.ts';
 import { checkLedger } from '../apps/api/src/modules/wallet/ledger-check.ts';
-import { insertChunked } from '../apps/api/src/seed/people.ts';
 import { openBenchDb } from './bench-db.ts';
+import { seedQuiz, seedSellers } from './bench-seed.ts';
 
 const REPS = 200;
 const SEQUENTIAL = 50;
@@ -29,66 +26,28 @@ try {
     .values({ email: 'bench.admin@example.pl', name: 'Bench', role: 'admin' })
     .returning({ id: users.id });
   if (!author) throw new Error('no admin');
-  const reps = await db
-    .insert(users)
-    .values(
-      Array.from({ length: REPS + SEQUENTIAL + 1 }, (_, i) => ({
-        email: `bench.rep.${i}@example.pl`,
-        name: 'Bench',
-        surname: `Rep ${i}`,
-        role: 'seller',
-        assecoId: `B-${i}`,
-      })),
-    )
-    .returning({ id: users.id });
-  const tokens: string[] = [];
-  const sessionRows = reps.map((r) => {
-    const { token, hash } = newToken();
-    tokens.push(token);
-    return { userId: r.id, tokenHash: hash, expiresAt: new Date(Date.now() + 3600_000) };
+  const reps = await seedSellers(db, {
+    count: REPS + SEQUENTIAL + 1,
+    key: 'bench',
+    assecoPrefix: 'B',
+    name: 'Bench',
+    surname: 'Rep',
+    sessionHours: 1,
   });
-  await insertChunked(sessionRows, 500, (chunk) => db.insert(sessions).values(chunk));
+  const tokens = reps.map((r) => r.token);
 
   // A quiz of five closed questions and one open, made through the service as the back office does.
-  const questions = [
-    ...Array.from({ length: 5 }, (_, i) => ({
-      questionText: `<p>Pytanie ${i + 1}</p>`,
-      type: 'multiple_choice',
-      answers: [
-        { answerText: 'Tak', isCorrect: true },
-        { answerText: 'Nie', isCorrect: false },
-        { answerText: 'Nie wiem', isCorrect: false },
-      ],
-    })),
-    { questionText: '<p>Co sądzisz?</p>', type: 'text', answers: [] },
-  ];
-  const content = quizContentFieldsSchema.parse({
+  const quiz = await seedQuiz(db, author.id, {
     name: 'Bench quiz',
     lead: 'Bench',
-    text: '<p>Bench</p>',
-    questions: JSON.stringify(questions),
+    closed: 5,
+    answers: ['Tak', 'Nie', 'Nie wiem'],
+    open: true,
+    reward: REWARD,
+    oneTime: true,
   });
-  const quizId = await createQuiz(db, author, content, { kind: 'keep' });
-  await saveQuizDetails(
-    db,
-    author,
-    quizId,
-    quizDetailsFieldsSchema.parse({
-      ...content,
-      date_from: '2020.01.01 00:00:00',
-      date_to: '2099.12.31',
-      price: (REWARD / 100).toFixed(2),
-      correct_answers: '5',
-      is_one_time: 'true',
-    }),
-    { kind: 'keep' },
-  );
-  const quiz = await getQuiz(db, { id: author.id, role: 'admin' }, quizId);
-  const body = JSON.stringify({
-    answers: quiz.questions.map((q) =>
-      q.type === 'text' ? { questionId: q.id, answerText: 'Dobrze' } : { questionId: q.id, answerId: q.answers[0]?.id },
-    ),
-  });
+  const quizId = quiz.id;
+  const body = quiz.right;
 
   const config = loadConfig({
     NODE_ENV: 'production',

@@ -1,7 +1,8 @@
 /**
- * `npm run bench:scale-out`: two API processes on one PostgreSQL behind a round-robin proxy.
+ * `npm run bench:scale-out`: two API processes on one PostgreSQL behind a round-robin TCP proxy.
  * - A throw-away PostgreSQL 15 (initdb in a temp dir, run as the postgres user), migrated and seeded.
- * - Reads with autocannon through the proxy, one API process against two (req/s).
+ * - Reads with autocannon through the proxy, one API process against two (req/s), with the CPU
+ *   seconds each process used, to show which one is the bottleneck.
  * - The same reads while the same sellers withdraw their whole wallet and submit a quiz through
  *   both processes at the same moment: 0 double payments, the ledger check holds.
  * - A logout, a password change and a deactivation made through process A: how long process B
@@ -9,36 +10,31 @@
  * Everything it starts (PostgreSQL, the API processes, the proxy) and every temp dir is removed at
  * the end, on failure, on Ctrl-C, and by a watchdog if a step hangs.
  */
-import { type ChildProcess, execFileSync, fork, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { quizContentFieldsSchema, quizDetailsFieldsSchema } from '@incentive/contracts';
 import autocannon from 'autocannon';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, openPostgres } from '../apps/api/src/db/client.ts';
 import {
-  cards,
   ledgerEntries,
   quizAttempts,
-  sessions,
   users,
   userWarehouses,
   warehouses,
   withdrawals,
 } from '../apps/api/src/db/schema.ts';
 import { hashPassword } from '../apps/api/src/lib/password.ts';
-import { newToken } from '../apps/api/src/lib/tokens.ts';
-import { createQuiz, getQuiz, saveQuizDetails } from '../apps/api/src/modules/quizzes/quizzes.service.ts';
 import { post } from '../apps/api/src/modules/wallet/ledger.service.ts';
 import { checkLedger } from '../apps/api/src/modules/wallet/ledger-check.ts';
 import { seedDemo } from '../apps/api/src/seed/demo.ts';
 import { DEMO_PASSWORD } from '../apps/api/src/seed/demo-accounts.ts';
-import { insertChunked } from '../apps/api/src/seed/people.ts';
 import { linkParams, parseMail } from '../apps/api/test/mail.ts';
+import { freePort, loadAverage as load, tempDir as makeTempDir, sleep } from './bench-host.ts';
+import { seedQuiz, seedSellers } from './bench-seed.ts';
+import { initPostgres } from './throwaway-postgres.ts';
 
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 /** Sellers that each withdraw through both processes at once (and others that submit a quiz so). */
 const WITHDRAWERS = Number(process.env.SCALE_WITHDRAWERS ?? 200);
 const QUIZ_TAKERS = Number(process.env.SCALE_QUIZ_TAKERS ?? 200);
@@ -49,7 +45,7 @@ const REWARD = 1_250;
 const CONNECTIONS = Number(process.env.SCALE_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 8);
 /** Rounds of one process against two, alternated so that the machine's other work spreads over both. */
-const ROUNDS = Number(process.env.SCALE_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.SCALE_ROUNDS ?? 3);
 /** The reads that run alongside the money requests stop with them, or after this many seconds. */
 const MIXED_LIMIT_S = 180;
 /** Poll B this often after a revocation; give up (and call it unbounded) after this long. */
@@ -58,11 +54,6 @@ const POLL_LIMIT_MS = 30_000;
 /** The whole bench stops (and cleans up) after this long, whatever it is doing. */
 const WATCHDOG_MS = Number(process.env.SCALE_WATCHDOG_SECONDS ?? 900) * 1000;
 
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
 const log = (line: string) => console.log(line);
 
 // ---- Clean-up: every resource registers its undo; they run once, newest first. ----
@@ -91,22 +82,7 @@ const watchdog = setTimeout(() => {
 }, WATCHDOG_MS);
 watchdog.unref();
 
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
+const tempDir = (prefix: string) => makeTempDir(prefix, (undo) => cleanups.push(undo));
 
 /** Stops a child: SIGTERM, then SIGKILL if it is still there after a few seconds. */
 function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
@@ -126,38 +102,18 @@ function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
 let pgLog: string | undefined;
 
 async function startPostgres(): Promise<{ url: string; version: string }> {
-  const dir = tempDir('scale-out-pg-');
-  pgLog = path.join(dir, 'server.log');
-  const asRoot = process.getuid?.() === 0;
-  // PostgreSQL refuses to run as root: the server runs as the postgres user, which owns its dir.
-  const run = (bin: string, args: string[]) =>
-    asRoot
-      ? execFileSync('runuser', ['-u', 'postgres', '--', path.join(PG_BIN, bin), ...args], { stdio: 'pipe' })
-      : execFileSync(path.join(PG_BIN, bin), args, { stdio: 'pipe' });
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
-    chownSync(dir, uid, gid);
-  }
-  const data = path.join(dir, 'data');
-  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  const port = await freePort();
-  // A throw-away server: durability off (as in CI), its socket in its own folder.
-  const options = `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100`;
-  cleanups.push(() => {
-    if (existsSync(path.join(data, 'postmaster.pid'))) run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-  });
+  const pg = await initPostgres(tempDir('scale-out-pg-'), { durable: false, maxConnections: 100 });
+  pgLog = pg.log;
+  cleanups.push(() => pg.stopImmediate());
   try {
-    run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-t', '60', '-o', options, 'start']);
+    pg.start();
   } catch (err) {
-    const logFile = path.join(dir, 'server.log');
-    if (existsSync(logFile)) console.error(readFileSync(logFile, 'utf8'));
+    if (existsSync(pg.log)) console.error(readFileSync(pg.log, 'utf8'));
     throw err;
   }
-  const version = execFileSync(path.join(PG_BIN, 'postgres'), ['--version']).toString().trim();
-  const postmaster = Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const postmaster = pg.postmasterPid();
   watched.push({ name: 'PostgreSQL', pids: () => postgresPids(postmaster) });
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, version };
+  return { url: pg.url, version: pg.version };
 }
 
 // ---- Seed: the demo data, plus bench sellers with money, sessions and a quiz ----
@@ -181,76 +137,35 @@ async function seed(database: Database): Promise<Seeded> {
     .returning();
   const [author] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
   if (!wh || !author) throw new Error('seed: no warehouse or admin');
-  const people = await db
-    .insert(users)
-    .values(
-      Array.from({ length: WITHDRAWERS + QUIZ_TAKERS }, (_, i) => ({
-        email: `scale.rep.${i}@example.pl`,
-        name: 'Skala',
-        surname: `Handlowiec ${i}`,
-        role: 'seller',
-        assecoId: `SC-${i}`,
-        cardNumber: String(4_100_000_000_000_000 + i),
-        activatedAt: new Date(),
-      })),
-    )
-    .returning({ id: users.id, card: users.cardNumber });
-  await db.insert(userWarehouses).values(people.map((r) => ({ userId: r.id, warehouseId: wh.id })));
-  await db.insert(cards).values(people.map((r) => ({ userId: r.id, number: r.card ?? '' })));
-  const withCredit = people.slice(0, WITHDRAWERS);
-  for (const r of withCredit) {
+  const withToken = await seedSellers(db, {
+    count: WITHDRAWERS + QUIZ_TAKERS,
+    key: 'scale',
+    assecoPrefix: 'SC',
+    name: 'Skala',
+    surname: 'Handlowiec',
+    warehouseId: wh.id,
+    cardFrom: 4_100_000_000_000_000,
+    activated: true,
+    // Only the withdrawers hold money: the first WITHDRAWERS get it (below).
+    sessionHours: 1,
+  });
+  for (const r of withToken.slice(0, WITHDRAWERS)) {
     await db.transaction((tx) =>
       post(tx, { userId: r.id, kind: 'quiz_reward', amount: CREDIT, sourceType: 'quiz', sourceId: 'scale-out' }),
     );
   }
-  const tokens = people.map(() => newToken());
-  await insertChunked(
-    people.map((r, i) => ({
-      userId: r.id,
-      tokenHash: tokens[i]?.hash ?? '',
-      expiresAt: new Date(Date.now() + 3600_000),
-    })),
-    500,
-    (chunk) => db.insert(sessions).values(chunk),
-  );
-  const withToken = people.map((r, i) => ({ id: r.id, token: tokens[i]?.token ?? '' }));
 
   // A quiz of three closed questions paying once per rep, made through the service as the back office does.
-  const content = quizContentFieldsSchema.parse({
+  const quiz = await seedQuiz(db, author.id, {
     name: 'Quiz skalowania',
     lead: 'Bench',
-    text: '<p>Bench</p>',
-    questions: JSON.stringify(
-      Array.from({ length: 3 }, (_, i) => ({
-        questionText: `<p>Pytanie ${i + 1}</p>`,
-        type: 'multiple_choice',
-        answers: [
-          { answerText: 'Tak', isCorrect: true },
-          { answerText: 'Nie', isCorrect: false },
-        ],
-      })),
-    ),
+    closed: 3,
+    answers: ['Tak', 'Nie'],
+    reward: REWARD,
+    oneTime: true,
   });
-  const admin = { id: author.id, role: 'admin' as const };
-  const quizId = await createQuiz(db, admin, content, { kind: 'keep' });
-  await saveQuizDetails(
-    db,
-    admin,
-    quizId,
-    quizDetailsFieldsSchema.parse({
-      ...content,
-      date_from: '2020.01.01 00:00:00',
-      date_to: '2099.12.31',
-      price: (REWARD / 100).toFixed(2),
-      correct_answers: '3',
-      is_one_time: 'true',
-    }),
-    { kind: 'keep' },
-  );
-  const quiz = await getQuiz(db, admin, quizId);
-  const quizBody = JSON.stringify({
-    answers: quiz.questions.map((q) => ({ questionId: q.id, answerId: q.answers[0]?.id })),
-  });
+  const quizId = quiz.id;
+  const quizBody = quiz.right;
 
   const hash = await hashPassword(PASSWORD, 12);
   const revokable = await db
@@ -308,7 +223,8 @@ async function startApi(name: string, databaseUrl: string): Promise<Api> {
   });
   const url = `http://127.0.0.1:${port}`;
   const started = Date.now();
-  while (Date.now() - started < 60_000) {
+  // At load average 15 on 2 cores a start-up (tsx compiling the routes) once took over 60 s.
+  while (Date.now() - started < 120_000) {
     if (child.exitCode !== null) throw new Error(`API ${name} exited with ${child.exitCode}:\n${stderr}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) {
@@ -320,7 +236,7 @@ async function startApi(name: string, databaseUrl: string): Promise<Api> {
     }
     await sleep(100);
   }
-  throw new Error(`API ${name} did not answer /api/health within 60 s:\n${stderr}`);
+  throw new Error(`API ${name} did not answer /api/health within 120 s:\n${stderr}`);
 }
 
 // ---- The proxy ----
@@ -329,8 +245,12 @@ interface Proxy {
   use(upstreams: string[]): Promise<void>;
 }
 
+/** `tcp` (default): the L4 round-robin; `http`: the HTTP-level proxy of session 7, for comparison. */
+const PROXY = process.env.SCALE_PROXY ?? 'tcp';
+
 async function startProxy(): Promise<Proxy> {
-  const child = fork(path.join(import.meta.dirname, 'round-robin-proxy.ts'), [], {
+  const file = PROXY === 'http' ? 'http-proxy.ts' : 'round-robin-proxy.ts';
+  const child = fork(path.join(import.meta.dirname, file), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -358,8 +278,6 @@ async function startProxy(): Promise<Proxy> {
       }),
   };
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // ---- Who used the CPU during a run (Linux /proc; clock ticks are 1/100 s) ----
 /** The processes whose CPU time each load run reports: name and how to find their pids. */
@@ -408,10 +326,33 @@ function cpuSnapshot(): Map<string, number> {
   return snap;
 }
 
-function cpuSince(before: Map<string, number>, seconds: number): string {
-  const after = cpuSnapshot();
-  const parts = [...after].map(([name, v]) => `${name} ${(v - (before.get(name) ?? 0)).toFixed(1)}`);
-  return `CPU s: ${parts.join(', ')} (of ${(seconds * os.cpus().length).toFixed(0)} core-s)`;
+/** CPU seconds each watched process used since `before`. */
+function cpuSince(before: Map<string, number>): Map<string, number> {
+  const used = new Map<string, number>();
+  for (const [name, v] of cpuSnapshot()) used.set(name, v - (before.get(name) ?? 0));
+  return used;
+}
+
+const cpuLine = (used: Map<string, number>, seconds: number) =>
+  `CPU s: ${[...used].map(([name, v]) => `${name} ${v.toFixed(1)}`).join(', ')} (of ${(seconds * os.cpus().length).toFixed(0)} core-s)`;
+
+/**
+ * Where the CPU of the one-process runs went, per request, and how busy the one API process was:
+ * a second process can only add throughput when the first is near a whole core (Node runs the
+ * handlers on one thread) while the machine still has CPU to spare.
+ */
+function bottleneck(runs: ReadLoad[]): string {
+  const requests = runs.reduce((s, r) => s + r.total, 0);
+  const seconds = runs.reduce((s, r) => s + r.seconds, 0);
+  const sum = new Map<string, number>();
+  for (const r of runs) for (const [name, v] of r.cpuUsed) sum.set(name, (sum.get(name) ?? 0) + v);
+  const perRequest = [...sum]
+    .filter(([name]) => name !== 'API B')
+    .map(([name, v]) => `${name} ${((v / requests) * 1000).toFixed(2)}`)
+    .join(', ');
+  const total = [...sum.values()].reduce((s, v) => s + v, 0);
+  const api = sum.get('API A') ?? 0;
+  return `one process, CPU ms per request: ${perRequest} (all ${((total / requests) * 1000).toFixed(2)}); API A busy ${(api / seconds).toFixed(2)} of a core, our processes ${(total / seconds).toFixed(2)} of ${os.cpus().length} cores; with ${os.cpus().length} cores all ours, one API process would need ${((api / total) * os.cpus().length).toFixed(2)} of a core (above 1: one process is the bottleneck, a second can add throughput; below: the machine is full first)`;
 }
 
 // ---- Load ----
@@ -423,24 +364,46 @@ interface ReadLoad {
   non2xx: number;
   errors: number;
   load: string;
-  /** CPU seconds each process used during the run. */
+  /** CPU seconds each process used during the run, and the run's length. */
   cpu: string;
+  cpuUsed: Map<string, number>;
+  seconds: number;
 }
 
-/** The read mix, in the order each connection sends it: /api/me three times out of seven. */
-const READS: { path: string; as: 'rep' | 'admin' }[] = [
-  { path: '/api/me', as: 'rep' },
-  { path: '/api/quiz', as: 'rep' },
-  { path: '/api/me', as: 'rep' },
-  { path: '/api/wallet/history', as: 'rep' },
-  { path: '/api/me', as: 'rep' },
-  { path: '/api/articles', as: 'rep' },
-  { path: '/api/users?page=1&per_page=25', as: 'admin' },
-];
+type Read = { path: string; as: 'rep' | 'admin' };
+/** The read mixes, each in the order a connection sends it. */
+const MIXES: Record<string, Read[]> = {
+  // A rep's app: /api/me three times out of six, and the rep's lists.
+  rep: [
+    { path: '/api/me', as: 'rep' },
+    { path: '/api/quiz', as: 'rep' },
+    { path: '/api/me', as: 'rep' },
+    { path: '/api/wallet/history', as: 'rep' },
+    { path: '/api/me', as: 'rep' },
+    { path: '/api/articles', as: 'rep' },
+  ],
+  // Session 7's mix: the rep's reads and an admin's user list.
+  mixed: [
+    { path: '/api/me', as: 'rep' },
+    { path: '/api/quiz', as: 'rep' },
+    { path: '/api/me', as: 'rep' },
+    { path: '/api/wallet/history', as: 'rep' },
+    { path: '/api/me', as: 'rep' },
+    { path: '/api/articles', as: 'rep' },
+    { path: '/api/users?page=1&per_page=25', as: 'admin' },
+  ],
+  me: [{ path: '/api/me', as: 'rep' }],
+};
+/** SCALE_MIX: one mix or several, comma-separated (each measured one against two processes); the first also runs under the money load. */
+const MIX_NAMES = (process.env.SCALE_MIX ?? 'rep').split(',');
+for (const m of MIX_NAMES) if (!MIXES[m]) throw new Error(`SCALE_MIX: no mix ${m} (${Object.keys(MIXES).join(', ')})`);
+/** SCALE_ONLY=reads: only the one-against-two reads (for exploring mixes); the money and revocation checks are skipped. */
+const READS_ONLY = process.env.SCALE_ONLY === 'reads';
 
 /** Reads through the proxy: a rep's /api/me and lists, an admin's user list; tokens rotate over many reps. */
 async function reads(
   url: string,
+  mix: Read[],
   repTokens: string[],
   adminToken: string,
   /** Read until this settles instead (at most MIXED_LIMIT_S). */
@@ -460,7 +423,7 @@ async function reads(
         url,
         connections: CONNECTIONS,
         duration: until ? MIXED_LIMIT_S : SECONDS,
-        requests: READS.map((r) =>
+        requests: mix.map((r) =>
           get(r.path, r.as === 'admin' ? () => ({ authorization: `Bearer ${adminToken}` }) : rep),
         ),
       },
@@ -475,7 +438,8 @@ async function reads(
   const started = performance.now();
   const r = await result;
   clearTimeout(stop);
-  const cpu = cpuSince(cpuBefore, (performance.now() - started) / 1000);
+  const seconds = (performance.now() - started) / 1000;
+  const cpuUsed = cpuSince(cpuBefore);
   return {
     reqPerSec: r.requests.average,
     p50: r.latency.p50,
@@ -484,7 +448,9 @@ async function reads(
     non2xx: r.non2xx,
     errors: r.errors + r.timeouts,
     load: load(),
-    cpu,
+    cpu: cpuLine(cpuUsed, seconds),
+    cpuUsed,
+    seconds,
   };
 }
 
@@ -640,32 +606,47 @@ async function main() {
   const adminToken = await login(a.url, 'admin@example.com', DEMO_PASSWORD);
   const repTokens = [...seeded.withdrawers, ...seeded.quizTakers].map((p) => p.token);
 
-  // Every read of the mix answers 200 before any load runs.
-  for (const r of READS) {
+  // Every read answers 200 before any load runs.
+  for (const r of MIX_NAMES.flatMap((m) => MIXES[m] ?? [])) {
     const res = await call(a.url, 'GET', r.path, r.as === 'admin' ? adminToken : repTokens[0]);
     if (res.status !== 200) throw new Error(`GET ${r.path}: ${res.status} ${res.text.slice(0, 200)}`);
   }
 
-  // 1. Reads: one process against two behind the same proxy, alternated.
-  await proxy.use([a.url, b.url]);
-  await reads(proxy.url, repTokens, adminToken).then(() => undefined); // warm-up (JIT, pools, plans)
-  const one: ReadLoad[] = [];
-  const two: ReadLoad[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    await proxy.use([a.url]);
-    one.push(await reads(proxy.url, repTokens, adminToken));
-    await proxy.use([a.url, b.url]);
-    two.push(await reads(proxy.url, repTokens, adminToken));
-  }
+  // 1. Reads: one process against two behind the same proxy, alternated, for each mix.
   const row = (label: string, r: ReadLoad) =>
     `${label.padEnd(34)} ${r.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  ${r.total} req  non-2xx ${r.non2xx}  errors ${r.errors}  load ${r.load}\n${' '.repeat(36)}${r.cpu}`;
-  log(`\nReads through the proxy (${CONNECTIONS} connections, ${SECONDS} s each, rounds alternated)`);
-  for (const [i, r] of one.entries()) log(row(`one process, round ${i + 1}`, r));
-  for (const [i, r] of two.entries()) log(row(`two processes, round ${i + 1}`, r));
   const mean = (rs: ReadLoad[]) => rs.reduce((s, r) => s + r.reqPerSec, 0) / rs.length;
-  const growth = mean(two) / mean(one);
-  log(`two processes / one process: ${growth.toFixed(2)}x`);
-  for (const r of [...one, ...two]) if (r.non2xx + r.errors > 0) failures.push('reads had non-2xx answers or errors');
+  for (const name of MIX_NAMES) {
+    const mix = MIXES[name] ?? [];
+    await proxy.use([a.url, b.url]);
+    await reads(proxy.url, mix, repTokens, adminToken); // warm-up (JIT, pools, plans)
+    const one: ReadLoad[] = [];
+    const two: ReadLoad[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      await proxy.use([a.url]);
+      one.push(await reads(proxy.url, mix, repTokens, adminToken));
+      await proxy.use([a.url, b.url]);
+      two.push(await reads(proxy.url, mix, repTokens, adminToken));
+    }
+    log(
+      `\nReads, mix "${name}" (${mix.map((r) => r.path.replace(/\?.*/, '')).join(' ')}), through the ${PROXY} proxy (${CONNECTIONS} connections, ${SECONDS} s each, rounds alternated)`,
+    );
+    for (const [i, r] of one.entries()) log(row(`one process, round ${i + 1}`, r));
+    for (const [i, r] of two.entries()) log(row(`two processes, round ${i + 1}`, r));
+    log(`two processes / one process: ${(mean(two) / mean(one)).toFixed(2)}x`);
+    log(bottleneck(one));
+    for (const r of [...one, ...two])
+      if (r.non2xx + r.errors > 0) failures.push(`reads (${name}) had non-2xx answers or errors`);
+  }
+  if (READS_ONLY) {
+    log(`\nSCALE_ONLY=reads: the money and revocation checks were skipped; load average at the end ${load()}`);
+    if (failures.length > 0) {
+      console.error(`\nFAILED: ${failures.join('; ')}`);
+      process.exitCode = 1;
+    }
+    return;
+  }
+  const moneyMix = MIXES[MIX_NAMES[0] ?? 'rep'] ?? [];
 
   // 2. Money under load: the reads again, while every seller withdraws (and others submit a quiz)
   //    through A, B and the proxy at the same moment.
@@ -675,7 +656,10 @@ async function main() {
     sameMoment(seeded.withdrawers, targets, 'POST', '/api/withdrawal', JSON.stringify({ amount: CREDIT / 100 })),
     sameMoment(seeded.quizTakers, targets, 'POST', `/api/quiz/${seeded.quizId}/submit`, seeded.quizBody),
   ]);
-  const [mixed, [wStatuses, qStatuses]] = await Promise.all([reads(proxy.url, repTokens, adminToken, money), money]);
+  const [mixed, [wStatuses, qStatuses]] = await Promise.all([
+    reads(proxy.url, moneyMix, repTokens, adminToken, money),
+    money,
+  ]);
   const moneySeconds = (performance.now() - moneyStarted) / 1000;
   const count = (ss: number[][], pred: (s: number) => boolean) => ss.flat().filter(pred).length;
   const byStatus = (ss: number[][]) =>
