@@ -65,6 +65,13 @@ async function repRoutes(): Promise<RepRoute[]> {
   if (!article) throw new Error('the demo data has no article for the rep');
   return [
     { path: '/quiz-ph', title: 'Quizy', chunk: /\/assets\/quiz-list-page-[\w-]+\.js$/, calls: ['GET /api/quiz'] },
+    // The page number from the address: the early call is the one the page makes (one call, not two).
+    {
+      path: '/quiz-ph?page=2',
+      title: 'Quizy',
+      chunk: /\/assets\/quiz-list-page-[\w-]+\.js$/,
+      calls: ['GET /api/quiz'],
+    },
     {
       path: '/articles-ph',
       title: 'Artykuły',

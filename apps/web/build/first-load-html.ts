@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type GuardedPage, PAGES, POLICY, ROLES } from '@incentive/contracts';
 import Beasties from 'beasties';
 import { createServer, type Manifest, type Plugin } from 'vite';
+import { firstPageCalls } from '../src/lib/first-page-data.ts';
 import { GREETING_NAME as GREETING_NAME_KEY, TOKEN as TOKEN_KEY } from '../src/lib/session.ts';
 import articlesPl from '../src/locales/articles/pl.json' with { type: 'json' };
 import challengesPl from '../src/locales/challenges/pl.json' with { type: 'json' };
@@ -35,7 +36,7 @@ interface FirstLoadRoute {
   /**
    * A guarded page's own chunks (a loader module and the page it loads). Named in the HTML when every
    * role may open the page; for a page a rep may open, an inline script names them when the browser
-   * holds a rep's session (repPreloadScript): a role turned away never downloads them, and an admin
+   * holds a rep's session (repFirstLoadScript): a role turned away never downloads them, and an admin
    * previewing the rep's pages gets them once GET /api/me has answered, as before.
    */
   page?: { name: GuardedPage; chunks: string[] };
@@ -142,15 +143,35 @@ const everyRoleMayOpen = (page: GuardedPage) => ROLES.every((role) => POLICY[rol
 const REP_ROLES = ROLES.filter((role) => POLICY[role].home === 'repHome');
 const repsMayOpen = (page: GuardedPage) => REP_ROLES.every((role) => POLICY[role].pages.includes(page));
 
+// Stand-ins for the list's page and the record's id in the URLs of a page's first calls.
+const PAGE_MARK = 2_147_483_645;
+const ID_MARK = 2_147_483_646;
+
 /**
- * Names a rep-only page's files (`modulepreload`, stylesheet `preload`) while the HTML is parsed,
- * when the browser holds a session and a rep's greeting name (kept only for reps, forgotten with
- * the token): they download with the entry instead of after GET /api/me has answered. Another
- * role, or nobody signed in, downloads nothing of the page. The server allows it by its hash.
+ * The inline script of a rep page's first load (decision 030), for a browser that holds a rep's
+ * session (a token and the greeting name, kept for reps only, forgotten with the token): it names
+ * the page's files (`modulepreload`, stylesheet `preload`) and starts the page's first GETs
+ * (lib/first-page-data.ts) while the HTML is parsed, before the entry has arrived; api-client.ts
+ * hands their answers to the page (`__earlyGets`). The page number and id are read as the page
+ * reads them (parseId: 1 to 2^31-1; a bad id asks nothing). Another role, or nobody signed in,
+ * downloads and asks nothing. The server allows the script by its hash.
  */
-function repPreloadScript(js: string[], css: string[]): string {
+function repFirstLoadScript(js: string[], css: string[], calls: string[]): string {
   const links = [...js.map((f) => ['modulepreload', `/${f}`]), ...css.map((f) => ['preload', `/${f}`, 'style'])];
-  return `(function(){try{var l=localStorage;if(!l.getItem(${JSON.stringify(TOKEN_KEY)})||!l.getItem(${JSON.stringify(GREETING_NAME_KEY)}))return;${JSON.stringify(links)}.forEach(function(a){var k=document.createElement('link');k.rel=a[0];k.href=a[1];k.crossOrigin='';if(a[2])k.as=a[2];document.head.appendChild(k)})}catch(e){}})()`;
+  const urls = calls.map((url) => url.split(String(PAGE_MARK)).join('$page').split(String(ID_MARK)).join('$id'));
+  const needsId = urls.some((url) => url.includes('$id'));
+  return [
+    `(function(){try{var l=localStorage,t=l.getItem(${JSON.stringify(TOKEN_KEY)});`,
+    `if(!t||!l.getItem(${JSON.stringify(GREETING_NAME_KEY)}))return;`,
+    `${JSON.stringify(links)}.forEach(function(a){var k=document.createElement('link');k.rel=a[0];k.href=a[1];k.crossOrigin='';if(a[2])k.as=a[2];document.head.appendChild(k)});`,
+    'function n(v){return/^\\d{1,10}$/.test(v||"")&&+v>=1&&+v<=2147483647?+v:0}',
+    'var p=n(new URLSearchParams(location.search).get("page"))||1,i=n(location.pathname.replace(/\\/+$/,"").split("/").pop());',
+    needsId ? 'if(!i)return;' : '',
+    'var h={accept:"application/json","accept-language":l.getItem("lang")||"pl",authorization:(l.getItem("token_type")||"Bearer")+" "+t},e=window.__earlyGets=window.__earlyGets||{};',
+    `${JSON.stringify(urls)}.forEach(function(u){u=u.split("$page").join(p).split("$id").join(i);`,
+    'e[u]={token:t,at:Date.now(),res:fetch(u,{headers:h,signal:AbortSignal.timeout(20000)}).then(function(r){return r.text().then(function(x){return{ok:r.ok,status:r.status,text:x}})})}',
+    '})}catch(x){}})()',
+  ].join('');
 }
 
 /** The files a set of manifest entries needs: their chunks, static imports (transitively) and stylesheets. */
@@ -257,9 +278,10 @@ export function firstLoadHtml(): Plugin {
               if (!repsMayOpen(route.page.name)) throw new Error(`first-load-html: who may open ${route.name}?`);
               const own = filesOf(manifest, route.page.chunks);
               inlineScripts.push(
-                repPreloadScript(
+                repFirstLoadScript(
                   [...own.js].filter((f) => !js.has(f) && !entry.js.has(f)),
                   [...own.css].filter((f) => !css.has(f) && !entry.css.has(f)),
+                  firstPageCalls(route.path, PAGE_MARK, ID_MARK),
                 ),
               );
             }

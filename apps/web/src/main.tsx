@@ -1,8 +1,6 @@
 import './lib/zod-jitless.ts';
 // First, before React and Mantine evaluate: a signed-in visitor's GET /api/me goes out now.
 import { earlyUser } from './lib/early-me.ts';
-// Beside it, a rep page's first data (lib/first-page-data.ts).
-import './lib/first-page-data.ts';
 // Mantine's base styles; each component's own stylesheet comes with its code (build/mantine-css.ts).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';

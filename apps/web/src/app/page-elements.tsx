@@ -1,16 +1,16 @@
 import type { GuardedPage } from '@incentive/contracts';
 import type { ReactNode } from 'react';
-import {
-  AdminFormPage,
-  SalesRepDetailsPage,
-  SalesRepFormPage,
-  WarehouseDetailsPage,
-  WarehouseFormPage,
-} from '../features/back-office/index.ts';
 import type { ChallengeAdminPage } from '../features/challenge-admin/index.ts';
 import { lazyPage } from './lazy-page.ts';
 
 // Each page its own chunk; a role the guard turns away never downloads it.
+// The back office's pages: one tiny lazy module names their chunks (the data table, the forms).
+const backOffice = () => import('../features/back-office/load-pages.ts');
+const WarehouseDetailsPage = lazyPage(() => backOffice().then((m) => m.loadWarehouseDetailsPage()));
+const WarehouseFormPage = lazyPage(() => backOffice().then((m) => m.loadWarehouseFormPage()));
+const SalesRepFormPage = lazyPage(() => backOffice().then((m) => m.loadSalesRepFormPage()));
+const SalesRepDetailsPage = lazyPage(() => backOffice().then((m) => m.loadSalesRepDetailsPage()));
+const AdminFormPage = lazyPage(() => backOffice().then((m) => m.loadAdminFormPage()));
 const DashboardPage = lazyPage(() =>
   import('../features/dashboard/pages/dashboard-page.tsx').then((m) => m.DashboardPage),
 );

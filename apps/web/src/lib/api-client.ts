@@ -1,4 +1,5 @@
 import type { ErrorResponse } from '@incentive/contracts';
+import { buildUrl, type Query } from './build-url.ts';
 import { i18n } from './i18n.ts';
 import { getToken } from './session.ts';
 
@@ -9,21 +10,11 @@ export type ApiResult<T> =
   | { isSuccess: true; status: number; payload: T }
   | { isSuccess: false; status: number; payload: ErrorResponse | null };
 
-export type Query = Record<string, string | number | boolean | null | undefined>;
-
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
-}
-
-function buildUrl(path: string, query?: Query): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
-  const qs = params.toString();
-  return qs ? `${path}?${qs}` : path;
 }
 
 /**
@@ -34,29 +25,37 @@ function buildUrl(path: string, query?: Query): string {
  */
 export function request<T>(path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
   const early =
-    opts.method === undefined || opts.method === 'GET' ? takeEarlyGet(buildUrl(path, opts.query)) : undefined;
-  return (early as Promise<ApiResult<T>> | undefined) ?? send<T>(path, opts);
+    opts.method === undefined || opts.method === 'GET' ? takeEarlyGet<T>(buildUrl(path, opts.query)) : undefined;
+  return early ?? send<T>(path, opts);
 }
 
 /**
- * GETs the entry starts for the first page's data (lib/first-page-data.ts) while the page's code is
- * still on its way. The page's own call takes the answer once, if it comes within a few seconds and
- * the token is still the one it was sent with; after that the same call goes to the server.
+ * A rep page's first GETs, started by its HTML's inline script while the entry is still on its way
+ * (build/first-load-html.ts, decision 030), by URL. The page's own call takes the answer once, if
+ * it comes within a few seconds and the token is still the one it was sent with; after that, or for
+ * any other call, the request goes to the server.
  */
-const earlyGets = new Map<string, { token: string; at: number; result: Promise<ApiResult<unknown>> }>();
+interface EarlyGet {
+  token: string;
+  at: number;
+  res: Promise<{ ok: boolean; status: number; text: string } | null>;
+}
 const EARLY_GET_FRESH_MS = 10_000;
 
-export function startEarlyGet(path: string, query?: Query) {
-  const auth = getToken();
-  if (!auth) return;
-  earlyGets.set(buildUrl(path, query), { token: auth.token, at: Date.now(), result: send(path, { query }) });
+function takeEarlyGet<T>(url: string): Promise<ApiResult<T>> | undefined {
+  const all = (globalThis as { __earlyGets?: Record<string, EarlyGet> }).__earlyGets;
+  const early = all && Object.hasOwn(all, url) ? all[url] : undefined;
+  if (!all || !early) return undefined;
+  delete all[url];
+  if (early.token !== getToken()?.token || Date.now() - early.at >= EARLY_GET_FRESH_MS) return undefined;
+  const failed: ApiResult<T> = { isSuccess: false, status: 0, payload: null };
+  return early.res.then((r) => (r ? resultOf<T>(r.ok, r.status, r.text) : failed)).catch(() => failed);
 }
 
-function takeEarlyGet(url: string): Promise<ApiResult<unknown>> | undefined {
-  const early = earlyGets.get(url);
-  if (!early) return undefined;
-  earlyGets.delete(url);
-  return early.token === getToken()?.token && Date.now() - early.at < EARLY_GET_FRESH_MS ? early.result : undefined;
+function resultOf<T>(ok: boolean, status: number, text: string): ApiResult<T> {
+  const payload = text ? (JSON.parse(text) as unknown) : null;
+  if (ok) return { isSuccess: true, status, payload: payload as T };
+  return { isSuccess: false, status, payload: isErrorResponse(payload) ? payload : null };
 }
 
 async function send<T>(path: string, opts: RequestOptions): Promise<ApiResult<T>> {
@@ -80,10 +79,7 @@ async function send<T>(path: string, opts: RequestOptions): Promise<ApiResult<T>
       body: opts.body === undefined ? undefined : isRaw ? (opts.body as BodyInit) : JSON.stringify(opts.body),
       signal,
     });
-    const text = await res.text();
-    const payload = text ? (JSON.parse(text) as unknown) : null;
-    if (res.ok) return { isSuccess: true, status: res.status, payload: payload as T };
-    return { isSuccess: false, status: res.status, payload: isErrorResponse(payload) ? payload : null };
+    return resultOf<T>(res.ok, res.status, await res.text());
   } catch {
     return { isSuccess: false, status: 0, payload: null };
   }

@@ -1,16 +1,13 @@
 import { API, apiPath, PAGES, REP_ARTICLE_PAGE_SIZE, REP_QUIZ_PAGE_SIZE } from '@incentive/contracts';
-import { type Query, startEarlyGet } from './api-client.ts';
-import { parseId } from './paths.ts';
-import { GREETING_NAME, getToken } from './session.ts';
+import { buildUrl, type Query } from './build-url.ts';
 
 /*
- * The first request of each rep page, started by the entry as it is evaluated (main.tsx imports
- * this right after lib/early-me.ts), beside GET /api/me, instead of after the page's chunk has
- * arrived and rendered: on a phone that is the whole chain of HTML, entry, session gate and page
- * chunk, a round trip each (issue 16, point 6). The page's hook builds its call from the same
- * function below, so the URLs are equal and api-client.ts hands the early answer to the page.
- * Only for a browser that holds a rep's session (the greeting name is kept for reps only): an
- * admin previewing these pages, or anyone else, asks as before.
+ * The first GETs of each rep page. Its first-load HTML starts them for a rep while the entry is
+ * still on its way (build/first-load-html.ts `repFirstLoadScript`, decision 030), beside GET
+ * /api/me, instead of after the page's chunk has arrived and rendered: on a phone that is the
+ * whole chain of HTML, entry, session gate and page chunk, a round trip each. The page's hook
+ * builds its call from the same functions below, so the URLs are equal and api-client.ts hands
+ * the early answer to the page.
  */
 
 /** GET /api/quiz as a rep: a page of 4, newest first (features/quizzes/api/get-rep-quizzes.ts). */
@@ -27,38 +24,27 @@ export const MY_WITHDRAWALS_FIRST_PAGE = { page: 1, per_page: 10, sort: 'id', or
 /** The rep's money history: 10 a page (features/wallet/api/get-history.ts). */
 export const moneyHistoryQuery = (page: number) => ({ page, per_page: 10 }) satisfies Query;
 
-const urlPage = (search: URLSearchParams) => parseId(search.get('page')) ?? 1;
-
-/** The calls a rep page makes first, by its path; none for any other path. */
-export function firstPageCalls(pathname: string, search: URLSearchParams): [string, Query?][] {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const id = /^\/(?:quiz-ph|articles-ph)\/(\d+)$/.exec(path)?.[1];
-  if (path === PAGES.quizPh) return [[API.quizzes, repQuizListQuery(urlPage(search))]];
-  if (path === PAGES.articlesPh) return [[API.articles, repArticleListQuery(urlPage(search))]];
-  // A link to one challenge (?id=) may need a second call; the list is asked either way.
-  if (path === PAGES.challengesPh) return [[API.challengesActive]];
-  if (path === PAGES.withdraw) {
-    return [
-      [API.wallet, MY_WITHDRAWALS_FIRST_PAGE],
-      [API.walletHistory, moneyHistoryQuery(1)],
-    ];
-  }
-  const quizId = id && path.startsWith('/quiz-ph/') ? parseId(id) : null;
-  if (quizId !== null) return [[apiPath(API.quiz, { id: quizId })]];
-  const articleId = id && path.startsWith('/articles-ph/') ? parseId(id) : null;
-  if (articleId !== null) return [[apiPath(API.article, { id: articleId })]];
-  return [];
-}
-
-function startFirstPageData() {
-  try {
-    if (!getToken() || !localStorage.getItem(GREETING_NAME)) return;
-  } catch {
-    return;
-  }
-  for (const [path, query] of firstPageCalls(location.pathname, new URLSearchParams(location.search))) {
-    startEarlyGet(path, query);
+/**
+ * The URLs a rep page asks for first, given the list's page (`?page=`, 1 when absent or not a
+ * page number, as `useUrlPage` reads it) and the record's id (the path's; null when the path has
+ * none or one the page would refuse, then nothing is asked).
+ */
+export function firstPageCalls(route: string, page: number, id: number | null): string[] {
+  switch (route) {
+    case PAGES.quizPh:
+      return [buildUrl(API.quizzes, repQuizListQuery(page))];
+    case PAGES.articlesPh:
+      return [buildUrl(API.articles, repArticleListQuery(page))];
+    // A link to one challenge (?id=) may need a second call; the list is asked either way.
+    case PAGES.challengesPh:
+      return [API.challengesActive];
+    case PAGES.withdraw:
+      return [buildUrl(API.wallet, MY_WITHDRAWALS_FIRST_PAGE), buildUrl(API.walletHistory, moneyHistoryQuery(1))];
+    case PAGES.quizPhTake:
+      return id === null ? [] : [apiPath(API.quiz, { id })];
+    case PAGES.articlePh:
+      return id === null ? [] : [apiPath(API.article, { id })];
+    default:
+      return [];
   }
 }
-
-startFirstPageData();
