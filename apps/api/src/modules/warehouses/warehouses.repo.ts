@@ -169,30 +169,27 @@ function pageWhere(s: PageShape, p: Placeholders<PageValues>): SQL | undefined {
 }
 
 /** A page in an order by the warehouse's own columns, with each row's figures and the list's total: one prepared statement. */
-const runPage = preparedStatement(
-  'warehouses.page',
-  (db: DbOrTx, s: PageShape, p: Placeholders<PageValues>) => {
-    const dir = direction(s.order);
-    const key = {
-      id: sql`${warehouses.id}`,
-      asseco_id: sql`${warehouses.assecoId}`,
-      name: sql`${warehouses.nameKey}`,
-      address: sql`${warehouses.addressKey}`,
-    }[s.sort];
-    return db
-      .select({
-        w: warehouses,
-        figures: figuresJson.mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as StatsRow),
-        // Uncorrelated: one pass for the whole statement (the inner FROM shadows the outer table).
-        total: sql<number>`(select count(*)::int from ${warehouses} where ${pageWhere(s, p)})`,
-      })
-      .from(warehouses)
-      .where(pageWhere(s, p))
-      .orderBy(sql`${key} ${dir}`, sql`${warehouses.id} ${dir}`)
-      .limit(literalLimit(s.pageSize))
-      .offset(p.offset);
-  },
-);
+const runPage = preparedStatement('warehouses.page', (db: DbOrTx, s: PageShape, p: Placeholders<PageValues>) => {
+  const dir = direction(s.order);
+  const key = {
+    id: sql`${warehouses.id}`,
+    asseco_id: sql`${warehouses.assecoId}`,
+    name: sql`${warehouses.nameKey}`,
+    address: sql`${warehouses.addressKey}`,
+  }[s.sort];
+  return db
+    .select({
+      w: warehouses,
+      figures: figuresJson.mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as StatsRow),
+      // Uncorrelated: one pass for the whole statement (the inner FROM shadows the outer table).
+      total: sql<number>`(select count(*)::int from ${warehouses} where ${pageWhere(s, p)})`,
+    })
+    .from(warehouses)
+    .where(pageWhere(s, p))
+    .orderBy(sql`${key} ${dir}`, sql`${warehouses.id} ${dir}`)
+    .limit(literalLimit(s.pageSize))
+    .offset(p.offset);
+});
 
 /**
  * A page of warehouses sorted by their own columns with their figures, and the list's total;
