@@ -14,6 +14,11 @@
  *   npm run bench:api                     # both databases
  *   BENCH_DB=pglite npm run bench:api     # or postgres
  *   BENCH_JSON=/tmp/api.json npm run bench:api
+ *   BENCH_CASES='api/me|primary' …          # only the matching cases (the targets need all)
+ *   BENCH_FRESH=1 …                         # seed anew instead of copying the cached seeded set
+ *
+ * The seeded large set is cached per database kind under $TMPDIR/bench-api-seed-cache (see
+ * seedCacheDir below and docs/quality/api-speed.md).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
