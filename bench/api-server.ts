@@ -58,7 +58,16 @@ if ((existing?.n ?? 0) === 0) {
   const started = Date.now();
   await seedDemo(db, { scryptLogN: config.SCRYPT_LOG_N, volume: 'large' });
   seededSeconds = (Date.now() - started) / 1000;
-} else if (database.kind === 'pglite') {
+}
+if (process.env.BENCH_SEED_ONLY === '1') {
+  // bench/api.ts copies the freshly seeded database into its cache (BENCH_SEED_CACHE) and starts again.
+  await db.execute(sql`analyze`);
+  if (database.kind === 'postgres') await db.execute(sql`checkpoint`);
+  await database.close();
+  console.log(`BENCH_SEEDED ${JSON.stringify({ seededSeconds })}`);
+  process.exit(0);
+}
+if (seededSeconds === null && database.kind === 'pglite') {
   // PGlite never autovacuums: fresh statistics, as server.ts refreshes them on every start.
   await db.execute(sql`analyze`);
 }

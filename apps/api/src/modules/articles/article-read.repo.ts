@@ -3,6 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { articles, images, products } from '../../db/schema.ts';
 import { containsPattern, direction } from '../../lib/paging.ts';
+import { literalLimit, type Placeholders, preparedStatement } from '../../lib/prepared.ts';
 
 /** What reps may read: published, its date come, not deleted (the predicate of articles_live_idx, plus the date). */
 export const liveSql: SQL = sql`(${articles.deletedAt} is null and ${articles.publishedAt} is not null and ${articles.publishedAt} <= now())`;
@@ -29,10 +30,6 @@ function statusFilter(status: ArticleStatus | undefined): SQL {
       return sql`${articles.deletedAt} is null`;
   }
 }
-
-/** Title and lead, as the trigram index articles_search_trgm_idx has them. */
-const searchSql = (search: string | undefined) =>
-  search ? sql`lower(${articles.title} || ' ' || ${articles.lead}) like ${containsPattern(search)}` : undefined;
 
 const listColumns = {
   id: articles.id,
@@ -71,7 +68,7 @@ export interface ListQuery<S> {
  * (published_at DESC NULLS LAST, id DESC NULLS LAST), so the rep's list reads that index in order.
  * The other columns keep the defaults of their plain indexes.
  */
-function orderOf(q: ListQuery<AdminSort | RepSort>): SQL[] {
+function orderOf(q: { sort: AdminSort | RepSort; order: 'asc' | 'desc' }): SQL[] {
   const dir = direction(q.order);
   const nulls = q.sort === 'published_at' ? sql.raw(q.order === 'desc' ? ' nulls last' : ' nulls first') : sql``;
   const column = {
@@ -86,45 +83,104 @@ function orderOf(q: ListQuery<AdminSort | RepSort>): SQL[] {
 }
 
 /*
- * A page is its rows and its count, sent together: a window count (count(*) over ()) would make
+ * A page is its rows and its count, in one prepared statement per shape (lib/prepared.ts): the
+ * count is an uncorrelated subquery, run once; a window count (count(*) over ()) would make
  * PostgreSQL read every matching row before the LIMIT, while the rows alone read a few entries
  * of the index in order (measured with 2,000 live articles: 54 ms against 0.1 ms + 17 ms).
+ * Drizzle writes the columns qualified (the query joins), so in the subquery they name its own FROM.
  */
+type PageShape<S> = { sort: S; order: 'asc' | 'desc'; search: boolean; pageSize: number };
+type PageValues = { pattern: string | undefined; offset: number };
+
+/** Title and lead, as the trigram index articles_search_trgm_idx has them. */
+const searchBy = (search: boolean, p: Placeholders<PageValues>) =>
+  search ? sql`lower(${articles.title} || ' ' || ${articles.lead}) like ${p.pattern}` : undefined;
+
 const countSql = sql<number>`count(*)`.mapWith(Number);
 
-/** One page of the back office's list and the number of matches. */
-export async function adminPage(db: DbOrTx, q: ListQuery<AdminSort> & { status?: ArticleStatus }) {
-  const where = and(statusFilter(q.status), searchSql(q.search));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(adminColumns)
+const totalOf = (where: SQL | undefined) =>
+  sql<number>`(select count(*) from ${articles} where ${where ?? sql`true`})`.mapWith(Number);
+
+const runAdminPage = preparedStatement(
+  'articles.adminPage',
+  (db: DbOrTx, s: PageShape<AdminSort> & { status: ArticleStatus | null }, p: Placeholders<PageValues>) => {
+    const where = and(statusFilter(s.status ?? undefined), searchBy(s.search, p));
+    return db
+      .select({ ...adminColumns, total: totalOf(where) })
       .from(articles)
       .innerJoin(images, eq(images.hash, articles.imageHash))
       .leftJoin(products, eq(products.id, articles.productId))
       .where(where)
-      .orderBy(...orderOf(q))
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ n: countSql }).from(articles).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+      .orderBy(...orderOf(s))
+      .limit(literalLimit(s.pageSize))
+      .offset(p.offset);
+  },
+);
+
+const runRepPage = preparedStatement(
+  'articles.repPage',
+  (db: DbOrTx, s: PageShape<RepSort>, p: Placeholders<PageValues>) => {
+    const where = and(liveSql, searchBy(s.search, p));
+    return db
+      .select({ ...listColumns, total: totalOf(where) })
+      .from(articles)
+      .innerJoin(images, eq(images.hash, articles.imageHash))
+      .where(where)
+      .orderBy(...orderOf(s))
+      .limit(literalLimit(s.pageSize))
+      .offset(p.offset);
+  },
+);
+
+const countAdmin = preparedStatement(
+  'articles.adminCount',
+  (db: DbOrTx, s: { status: ArticleStatus | null; search: boolean }, p: Placeholders<PageValues>) =>
+    db
+      .select({ n: countSql })
+      .from(articles)
+      .where(and(statusFilter(s.status ?? undefined), searchBy(s.search, p))),
+);
+
+const countRep = preparedStatement(
+  'articles.repCount',
+  (db: DbOrTx, s: { search: boolean }, p: Placeholders<PageValues>) =>
+    db
+      .select({ n: countSql })
+      .from(articles)
+      .where(and(liveSql, searchBy(s.search, p))),
+);
+
+/** The rows without the total each carries; a page past the end has no row to carry it, so it is counted apart. */
+async function split<R extends { total: number }>(
+  rows: R[],
+  offset: number,
+  count: () => Promise<{ n: number }[]>,
+): Promise<{ rows: Omit<R, 'total'>[]; total: number }> {
+  const total = rows[0] ? rows[0].total : offset > 0 ? ((await count())[0]?.n ?? 0) : 0;
+  return { rows: rows.map(({ total: _, ...r }) => r), total };
+}
+
+/** One page of the back office's list and the number of matches. */
+export async function adminPage(db: DbOrTx, q: ListQuery<AdminSort> & { status?: ArticleStatus }) {
+  const values = { pattern: q.search ? containsPattern(q.search) : undefined, offset: q.offset };
+  const status = q.status ?? null;
+  const rows = await runAdminPage(
+    db,
+    { sort: q.sort, order: q.order, search: Boolean(q.search), pageSize: q.limit, status },
+    values,
+  );
+  return split(rows, q.offset, () => countAdmin(db, { status, search: Boolean(q.search) }, values));
 }
 
 /** One page of the rep's list or the home carousel: live articles only, newest first by default (articles_live_idx). */
 export async function repPage(db: DbOrTx, q: ListQuery<RepSort>) {
-  const where = and(liveSql, searchSql(q.search));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(articles)
-      .innerJoin(images, eq(images.hash, articles.imageHash))
-      .where(where)
-      .orderBy(...orderOf(q))
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ n: countSql }).from(articles).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const values = { pattern: q.search ? containsPattern(q.search) : undefined, offset: q.offset };
+  const rows = await runRepPage(
+    db,
+    { sort: q.sort, order: q.order, search: Boolean(q.search), pageSize: q.limit },
+    values,
+  );
+  return split(rows, q.offset, () => countRep(db, { search: Boolean(q.search) }, values));
 }
 
 /** Any article, deleted ones too (the back office keeps the history), with its content and product. */

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { images, quizAnswers, quizAttempts, quizQuestions, quizzes } from '../../db/schema.ts';
 import { containsPattern, direction } from '../../lib/paging.ts';
+import { literalLimit, type Placeholders, preparedStatement } from '../../lib/prepared.ts';
 
 /** A quiz a rep may see and take now: active, not deleted, within its dates. */
 export const liveSql: SQL = sql`(${quizzes.isActive} and ${quizzes.deletedAt} is null and (${quizzes.startAt} is null or ${quizzes.startAt} <= now()) and (${quizzes.endAt} is null or ${quizzes.endAt} >= now()))`;
@@ -51,7 +52,7 @@ const attemptsCountSql =
   sql<number>`(select count(*) from ${quizAttempts} where ${quizAttempts.quizId} = ${quizzes.id})`.mapWith(Number);
 
 /** A rep's attempts at the current quizzes row and whether one passed. */
-function repStatusColumns(userId: number) {
+function repStatusColumns(userId: number | SQL) {
   return {
     repAttempts:
       sql<number>`(select count(*) from ${quizAttempts} where ${quizAttempts.quizId} = ${quizzes.id} and ${quizAttempts.userId} = ${userId})`.mapWith(
@@ -160,7 +161,7 @@ export interface ListQuery {
 }
 
 /** Allow-listed sort columns; name sorts by its Polish key; ties by id. */
-function orderOf(q: ListQuery): SQL[] {
+function orderOf(q: { sort: QuizSort; order: 'asc' | 'desc' }): SQL[] {
   const dir = direction(q.order);
   const column = {
     id: sql`${quizzes.id}`,
@@ -174,41 +175,88 @@ function orderOf(q: ListQuery): SQL[] {
   return q.sort === 'id' ? [sql`${quizzes.id} ${dir}`] : [sql`${column} ${dir} ${nulls}`, sql`${quizzes.id} ${dir}`];
 }
 
-const searchSql = (search: string | undefined) =>
-  search ? sql`lower(${quizzes.name}) like ${containsPattern(search)}` : undefined;
+type PageShape = { sort: QuizSort; order: 'asc' | 'desc'; search: boolean; pageSize: number };
+type PageValues = { pattern: string | undefined; offset: number; userId: number | undefined };
+
+const searchSql = (search: boolean, p: Placeholders<PageValues>) =>
+  search ? sql`lower(${quizzes.name}) like ${p.pattern}` : undefined;
+
+/*
+ * A page and its count in one prepared statement per shape (lib/prepared.ts): the count is an
+ * uncorrelated subquery, run once. Drizzle writes the columns qualified (the query joins), so in
+ * the subquery they name its own FROM. A page past the end has no row to carry the count.
+ */
+const totalOf = (where: SQL | undefined) =>
+  sql<number>`(select count(*) from ${quizzes} where ${where ?? sql`true`})`.mapWith(Number);
+
+const managerWhere = (s: { search: boolean }, p: Placeholders<PageValues>) =>
+  and(isNull(quizzes.deletedAt), searchSql(s.search, p));
+const repWhere = (s: { search: boolean }, p: Placeholders<PageValues>) => and(liveSql, searchSql(s.search, p));
+
+const runManagerPage = preparedStatement(
+  'quizzes.managerPage',
+  (db: DbOrTx, s: PageShape, p: Placeholders<PageValues>) =>
+    db
+      .select({
+        ...quizColumns,
+        questionsCount: questionsCountSql,
+        attemptsCount: attemptsCountSql,
+        total: totalOf(managerWhere(s, p)),
+      })
+      .from(quizzes)
+      .leftJoin(images, eq(images.hash, quizzes.imageHash))
+      .where(managerWhere(s, p))
+      .orderBy(...orderOf(s))
+      .limit(literalLimit(s.pageSize))
+      .offset(p.offset),
+);
+
+const runRepPage = preparedStatement('quizzes.repPage', (db: DbOrTx, s: PageShape, p: Placeholders<PageValues>) =>
+  db
+    .select({
+      ...quizColumns,
+      questionsCount: questionsCountSql,
+      ...repStatusColumns(sql`${p.userId}::int`),
+      total: totalOf(repWhere(s, p)),
+    })
+    .from(quizzes)
+    .leftJoin(images, eq(images.hash, quizzes.imageHash))
+    .where(repWhere(s, p))
+    .orderBy(...orderOf(s))
+    .limit(literalLimit(s.pageSize))
+    .offset(p.offset),
+);
+
+const countPage = preparedStatement(
+  'quizzes.count',
+  (db: DbOrTx, s: { search: boolean; rep: boolean }, p: Placeholders<PageValues>) =>
+    db
+      .select({ n: count() })
+      .from(quizzes)
+      .where(s.rep ? repWhere(s, p) : managerWhere(s, p)),
+);
+
+function shapeOf(q: ListQuery): PageShape {
+  return { sort: q.sort, order: q.order, search: Boolean(q.search), pageSize: q.limit };
+}
+
+async function split<R extends { total: number }>(rows: R[], offset: number, count: () => Promise<{ n: number }[]>) {
+  const total = rows[0] ? rows[0].total : offset > 0 ? ((await count())[0]?.n ?? 0) : 0;
+  return { rows: rows.map(({ total: _, ...r }) => r), total };
+}
 
 /** The back office's page: every quiz not deleted, inactive drafts too. */
 export async function managerPage(db: DbOrTx, q: ListQuery) {
-  const where = and(isNull(quizzes.deletedAt), searchSql(q.search));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ ...quizColumns, questionsCount: questionsCountSql, attemptsCount: attemptsCountSql })
-      .from(quizzes)
-      .leftJoin(images, eq(images.hash, quizzes.imageHash))
-      .where(where)
-      .orderBy(...orderOf(q))
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ n: count() }).from(quizzes).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const values = { pattern: q.search ? containsPattern(q.search) : undefined, offset: q.offset, userId: undefined };
+  const rows = await runManagerPage(db, shapeOf(q), values);
+  return split(rows, q.offset, () => countPage(db, { search: Boolean(q.search), rep: false }, values));
 }
 
 /** The rep's page: live quizzes only, each with the rep's standing. */
 export async function repPage(db: DbOrTx, userId: number, q: ListQuery) {
-  const where = and(liveSql, searchSql(q.search));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ ...quizColumns, questionsCount: questionsCountSql, ...repStatusColumns(userId) })
-      .from(quizzes)
-      .leftJoin(images, eq(images.hash, quizzes.imageHash))
-      .where(where)
-      .orderBy(...orderOf(q))
-      .limit(q.limit)
-      .offset(q.offset),
-    db.select({ n: count() }).from(quizzes).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const values = { pattern: q.search ? containsPattern(q.search) : undefined, offset: q.offset, userId };
+  const rows = await runRepPage(db, shapeOf(q), values);
+  return split(rows, q.offset, () => countPage(db, { search: Boolean(q.search), rep: true }, values));
 }
 
 /** Which of these question ids belong to the quiz (deleted ones included: ids stay the quiz's). */

@@ -17,6 +17,8 @@ export type UserJsonShape = {
   whScoped: boolean;
   /** Every row has this role (a list): the SQL is cut to it (no warehouse-admin ids for reps). */
   role: Role | null;
+  /** Only the fields of the contract's User (GET /api/me): no list sort keys. */
+  userOnly?: boolean;
 };
 
 export type UserJsonValues = {
@@ -86,8 +88,9 @@ export function userJson(o: UserJsonShape, p: Placeholders<UserJsonValues>): SQL
     wholesaler_ids: wholesalerIds(o.role, whList),
     warehouses: whList,
     // The same expressions the lists sort by.
-    is_active: userSortKeys(users).active,
-    complete_profile: userSortKeys(users).complete_profile,
+    ...(o.userOnly
+      ? {}
+      : { is_active: userSortKeys(users).active, complete_profile: userSortKeys(users).complete_profile }),
     ...(o.details
       ? {
           phone: sql`${users.phone}`,

@@ -159,6 +159,28 @@ export async function selectUserDetails(
   return (typeof row.user === 'string' ? JSON.parse(row.user) : row.user) as UserDetails;
 }
 
+/**
+ * GET /api/me: the signed-in user as the JSON text of the contract's User (no details fields),
+ * written by PostgreSQL and sent as it is (docs/decisions/010, 030): no parse, no serializer.
+ * Read afresh on every request, so the money shown follows every write at once.
+ */
+const runMe = preparedStatement(
+  'users.me',
+  (db: DbOrTx, _: Record<string, never>, p: Placeholders<UserJsonValues & { id: number }>) =>
+    db
+      .select({
+        user: sql<string>`${userJson({ card: 'masked', details: false, whScoped: false, role: null, userOnly: true }, p)}::text`,
+      })
+      .from(users)
+      .leftJoin(wallets, eq(wallets.userId, users.id))
+      .where(eq(users.id, p.id)),
+);
+
+export async function selectMeText(db: DbOrTx, id: number): Promise<string | undefined> {
+  const [row] = await runMe(db, {}, { id, whScope: undefined });
+  return row?.user;
+}
+
 /* ---------- logins ---------- */
 
 export async function countLogins(db: DbOrTx, userId: number): Promise<number> {

@@ -64,7 +64,7 @@ export async function userRoutes(fastify: FastifyInstance) {
       config: { access: allow('session.use') },
       schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: userSchema, ...errors } },
     },
-    async (req) => service.getUserView(app.db, requireUser(req).id),
+    async (req, reply) => sendJsonText(reply, await service.getMe(app.db, requireUser(req).id)),
   );
 
   app.get(

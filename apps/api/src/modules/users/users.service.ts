@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
-import type { JsonText } from '../../lib/json-text.ts';
+import { JsonText } from '../../lib/json-text.ts';
 import { offsetOf, paged, pagedJson, searchTerm } from '../../lib/paging.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import {
@@ -47,10 +47,11 @@ export type SentFields = Record<'surname' | 'assecoId' | 'phone', boolean>;
 const userNotFound = () => notFound('users.notFound');
 
 /** The User entity (SPEC.md section 3) for GET /api/me: the caller's own, card masked. */
-export async function getUserView(db: DbOrTx, id: number): Promise<User> {
-  const v = await repo.selectUserDetails(db, id, { whScope: null, card: 'masked' });
-  if (!v) throw notFound('auth.userNotFound');
-  return v;
+/** GET /api/me: the signed-in user as JSON text (one prepared statement; the tests parse it with the contract). */
+export async function getMe(db: DbOrTx, id: number): Promise<JsonText<User>> {
+  const text = await repo.selectMeText(db, id);
+  if (text === undefined) throw notFound('auth.userNotFound');
+  return new JsonText<User>(text);
 }
 
 async function listIn(

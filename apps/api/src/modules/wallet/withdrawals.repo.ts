@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { payoutBatches, users, withdrawals } from '../../db/schema.ts';
 import { containsPattern, offsetOf } from '../../lib/paging.ts';
+import { literalLimit, type Placeholders, preparedStatement } from '../../lib/prepared.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -34,22 +35,87 @@ function listWhere(q: WithdrawalListQuery, onlyUserId?: number): SQL | undefined
   return conds.length ? and(...conds) : undefined;
 }
 
-/** One page of withdrawals with their users, the filtered count and the filtered sum. */
-export async function listWithdrawals(db: DbOrTx, q: WithdrawalListQuery, onlyUserId?: number) {
-  const where = listWhere(q, onlyUserId);
-  const dir = q.order === 'asc' ? asc : desc;
-  const rows = await db
+type PageShape = {
+  sort: WithdrawalListQuery['sort'];
+  order: 'asc' | 'desc';
+  pageSize: number;
+  onlyUser: boolean;
+  status: boolean;
+  search: boolean;
+  searchId: boolean;
+};
+type PageValues = {
+  userId: number | undefined;
+  status: string | undefined;
+  pattern: string | undefined;
+  searchId: number | undefined;
+  offset: number;
+};
+
+/** listWhere for a prepared statement: the same conditions, with placeholders for the values. */
+function pageWhere(s: PageShape, p: Placeholders<PageValues>): SQL {
+  const conds: SQL[] = [sql`true`];
+  if (s.onlyUser) conds.push(sql`${withdrawals.userId} = ${p.userId}`);
+  if (s.status) conds.push(sql`${withdrawals.status} = ${p.status}`);
+  if (s.search) {
+    const reps = sql`${withdrawals.userId} = any(array(select ${users.id} from ${users} where ${users.searchText} like ${p.pattern}))`;
+    conds.push(s.searchId ? sql`(${reps} or ${withdrawals.id} = ${p.searchId})` : reps);
+  }
+  return and(...conds) as SQL;
+}
+
+/*
+ * The page with its users, and the filtered count and sum as one uncorrelated subquery (run once,
+ * as "count,sum" text), in one prepared statement per shape (lib/prepared.ts). Drizzle writes the
+ * columns qualified (the query joins), so in the subquery they name its own FROM.
+ */
+const runPage = preparedStatement('withdrawals.page', (db: DbOrTx, s: PageShape, p: Placeholders<PageValues>) => {
+  const dir = s.order === 'asc' ? asc : desc;
+  return db
     .select({
       w: withdrawals,
       user: { id: users.id, email: users.email, name: users.name, surname: users.surname },
+      totals: sql<string>`(select count(*) || ',' || coalesce(sum(${withdrawals.amount}), 0) from ${withdrawals} where ${pageWhere(s, p)})`,
     })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(where)
-    .orderBy(dir(SORT[q.sort]), dir(withdrawals.id))
-    .limit(q.per_page)
-    .offset(offsetOf(q.page, q.per_page));
-  const [agg] = await totalsQuery(db, q, onlyUserId);
+    .where(pageWhere(s, p))
+    .orderBy(dir(SORT[s.sort]), dir(withdrawals.id))
+    .limit(literalLimit(s.pageSize))
+    .offset(p.offset);
+});
+
+/** One page of withdrawals with their users, the filtered count and the filtered sum. */
+export async function listWithdrawals(db: DbOrTx, q: WithdrawalListQuery, onlyUserId?: number) {
+  const searchId = q.search ? withdrawalIdOf(q.search) : undefined;
+  const offset = offsetOf(q.page, q.per_page);
+  const found = await runPage(
+    db,
+    {
+      sort: q.sort,
+      order: q.order,
+      pageSize: q.per_page,
+      onlyUser: onlyUserId !== undefined,
+      status: Boolean(q.status),
+      search: Boolean(q.search),
+      searchId: searchId !== undefined,
+    },
+    {
+      userId: onlyUserId,
+      status: q.status || undefined,
+      pattern: q.search ? containsPattern(q.search) : undefined,
+      searchId,
+      offset,
+    },
+  );
+  const rows = found.map(({ w, user }) => ({ w, user }));
+  const first = found[0];
+  if (first) {
+    const [n, sum] = first.totals.split(',');
+    return { rows, total: Number(n), sum: Number(sum) };
+  }
+  // A page past the end has no row to carry the totals.
+  const [agg] = offset > 0 ? await totalsQuery(db, q, onlyUserId) : [];
   return { rows, total: agg?.n ?? 0, sum: Number(agg?.sum ?? 0) };
 }
 

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm
 import type { DbOrTx } from '../../db/client.ts';
 import { users, userWarehouses, wallets, warehouseSearchText, warehouses } from '../../db/schema.ts';
 import { containsPattern, direction } from '../../lib/paging.ts';
+import { literalLimit, type Placeholders, preparedStatement } from '../../lib/prepared.ts';
 import { moneySql } from '../wallet/wallet.service.ts';
 
 export type WarehouseRow = typeof warehouses.$inferSelect;
@@ -131,6 +132,90 @@ export async function listPage(
     .orderBy(sql`${key} ${dir}`, sql`${warehouses.id} ${dir}`)
     .limit(limit)
     .offset(offset);
+}
+
+type PageShape = {
+  sort: 'id' | 'asseco_id' | 'name' | 'address';
+  order: 'asc' | 'desc';
+  pageSize: number;
+  scoped: boolean;
+  search: boolean;
+};
+type PageValues = { scope: number[] | undefined; pattern: string | undefined; offset: number };
+
+/**
+ * One warehouse's figures as a JSON object, read by its own links: an index probe of
+ * user_warehouses, then a primary-key probe of users and wallets per link (grouping every link
+ * of every warehouse hashed all users on each request). In the target list of a LIMITed query,
+ * PostgreSQL computes it for the page's rows only. Drizzle writes a one-table query's columns
+ * unqualified, so the subquery names its own tables (the wallet columns are unique to wallets).
+ */
+const figuresJson = sql`(select json_build_object(
+  'adminsCount', count(*) filter (where u.role = 'wholesaler'),
+  'usersCount', count(*) filter (where u.role = 'seller'),
+  'activesCount', count(*) filter (where u.role = 'seller' and u.last_login_at is not null),
+  'amount', (coalesce(sum(${moneySql.totalAmount}) filter (where u.role = 'seller'), 0))::bigint::text,
+  'adminsIds', coalesce(array_agg(u.id order by u.id) filter (where u.role = 'wholesaler'), '{}')
+) from ${userWarehouses} uw inner join ${users} u on u.id = uw.user_id and u.deleted_at is null
+  left join ${wallets} on ${sql.raw('"wallets"."user_id"')} = u.id
+  where uw.warehouse_id = ${sql.raw('"warehouses"."id"')})`;
+
+function pageWhere(s: PageShape, p: Placeholders<PageValues>): SQL | undefined {
+  return and(
+    isNull(warehouses.deletedAt),
+    s.scoped ? sql`${warehouses.id} = any(${p.scope}::int[])` : undefined,
+    s.search ? sql`${warehouseSearchText(warehouses)} like ${p.pattern}` : undefined,
+  );
+}
+
+/** A page in an order by the warehouse's own columns, with each row's figures and the list's total: one prepared statement. */
+const runPage = preparedStatement('warehouses.page', (db: DbOrTx, s: PageShape, p: Placeholders<PageValues>) => {
+  const dir = direction(s.order);
+  const key = {
+    id: sql`${warehouses.id}`,
+    asseco_id: sql`${warehouses.assecoId}`,
+    name: sql`${warehouses.nameKey}`,
+    address: sql`${warehouses.addressKey}`,
+  }[s.sort];
+  return db
+    .select({
+      w: warehouses,
+      figures: figuresJson.mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as StatsRow),
+      // Uncorrelated: one pass for the whole statement (the inner FROM shadows the outer table).
+      total: sql<number>`(select count(*)::int from ${warehouses} where ${pageWhere(s, p)})`,
+    })
+    .from(warehouses)
+    .where(pageWhere(s, p))
+    .orderBy(sql`${key} ${dir}`, sql`${warehouses.id} ${dir}`)
+    .limit(literalLimit(s.pageSize))
+    .offset(p.offset);
+});
+
+/**
+ * A page of warehouses sorted by their own columns with their figures, and the list's total;
+ * undefined for a sort by a figure (listPage and statsOf do those).
+ */
+export async function pageWithStats(
+  db: DbOrTx,
+  f: WarehouseFilter,
+  q: Pick<WarehouseListQuery, 'sort' | 'order'>,
+  limit: number,
+  offset: number,
+): Promise<{ rows: { w: WarehouseRow; stats: WarehouseStats }[]; total: number } | undefined> {
+  const sort = q.sort;
+  if (isStatSort(sort)) return undefined;
+  const rows = await runPage(
+    db,
+    { sort, order: q.order, pageSize: limit, scoped: f.scope !== null, search: f.search !== undefined },
+    {
+      scope: f.scope ?? undefined,
+      pattern: f.search === undefined ? undefined : containsPattern(f.search),
+      offset,
+    },
+  );
+  // A page past the end has no row to carry the total.
+  const total = rows[0] ? Number(rows[0].total) : offset > 0 ? await countWarehouses(db, f) : 0;
+  return { rows: rows.map((r) => ({ w: r.w, stats: toStats(r.figures) })), total };
 }
 
 export async function countWarehouses(db: DbOrTx, f: WarehouseFilter): Promise<number> {

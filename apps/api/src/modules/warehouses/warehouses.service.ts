@@ -52,6 +52,14 @@ async function withStats(db: DbOrTx, rows: repo.WarehouseRow[]): Promise<Warehou
 /** GET /api/warehouses: the warehouses the actor may see, paged, sorted and searched in SQL. */
 export async function listWarehouses(db: Db, actor: Actor, q: WarehouseListQuery): Promise<Paged<Warehouse>> {
   const filter: repo.WarehouseFilter = { scope: await readScopeOf(db, actor), search: searchTerm(q.search) };
+  const page = await repo.pageWithStats(db, filter, q, q.per_page, offsetOf(q.page, q.per_page));
+  if (page)
+    return paged(
+      page.rows.map((r) => toWarehouse(r.w, r.stats)),
+      page.total,
+      q.page,
+      q.per_page,
+    );
   const [total, rows] = await Promise.all([
     repo.countWarehouses(db, filter),
     repo.listPage(db, filter, q, q.per_page, offsetOf(q.page, q.per_page)),
