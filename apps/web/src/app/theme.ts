@@ -18,6 +18,16 @@ const green: MantineColorsTuple = [
   '#1b5e28',
 ];
 
+/*
+ * Every Select, MultiSelect and Autocomplete list scrolls on the listbox itself, not in a ScrollArea
+ * inside it: the options never take focus (the input keeps it), and axe (scrollable-region-focusable,
+ * serious) exempts a combobox's own popup but not a scrolling box within it.
+ */
+const LISTBOX_SCROLL = {
+  defaultProps: { withScrollArea: false },
+  styles: { options: { maxHeight: '17.5rem', overflowY: 'auto' } },
+};
+
 export const theme = createTheme({
   primaryColor: 'blue',
   // Shade 8 keeps white text on primary buttons above WCAG AA contrast.
@@ -29,6 +39,17 @@ export const theme = createTheme({
   components: {
     // A toast's text under its title is gray.6 by default (3.3:1); the accessible dimmed grey instead.
     Notification: Notification.extend({ styles: { description: { color: 'var(--mantine-color-dimmed)' } } }),
+    // Plain objects, not Select.extend(…): importing the components here would put them in the entry.
+    Select: LISTBOX_SCROLL,
+    MultiSelect: LISTBOX_SCROLL,
+    Autocomplete: LISTBOX_SCROLL,
+    /*
+     * A list's 'nothing found' (or 'loading') line sits inside role="listbox", where only options may
+     * (axe aria-required-children, critical). It is a disabled option, as GOV.UK's accessible
+     * autocomplete renders its 'No results found'; arrow keys skip it (Mantine moves between
+     * [data-combobox-option] elements only).
+     */
+    ComboboxEmpty: { defaultProps: { role: 'option', 'aria-disabled': true } },
   },
 });
 

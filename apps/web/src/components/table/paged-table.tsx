@@ -1,12 +1,11 @@
 import 'mantine-datatable/styles.css';
 import { PAGE_SIZES, type Paged } from '@incentive/contracts';
-import { Group, Text } from '@mantine/core';
-import { IconArrowsHorizontal } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { type CSSProperties, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { useScrollEdges } from '../../lib/use-scroll-edges.ts';
 import type { TableState } from '../../lib/use-table-state.ts';
+import { ScrollHint } from './scroll-hint.tsx';
 
 /** More than this many rows and the table is 60vh tall and scrolls (SPEC.md section 9). */
 const ROWS_BEFORE_SCROLL = 10;
@@ -63,12 +62,7 @@ export function PagedTable<T, S extends string>({
   const edges = useScrollEdges(viewport);
   return (
     <>
-      {edges.overflow && (
-        <Group gap={6} wrap="nowrap" c="gray.7" data-testid="table-scroll-hint">
-          <IconArrowsHorizontal size={16} aria-hidden style={{ flexShrink: 0 }} />
-          <Text fz="xs">{t('table.scrollHint')}</Text>
-        </Group>
-      )}
+      {edges.overflow && <ScrollHint />}
       <DataTable<T>
         aria-label={label}
         scrollViewportRef={viewport}

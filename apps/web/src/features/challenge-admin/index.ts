@@ -7,9 +7,18 @@
 
 export type ChallengeAdminPage = 'list' | 'editor' | 'imports' | 'ranking';
 
+/*
+ * One property per page, not an if/else chain: the minifier folded the chain's four preload calls
+ * into one (`preload(page === 'list' ? … : …, deps)`), which then carried only the ranking page's
+ * stylesheets, so the editor's date picker, the list and the import page rendered unstyled.
+ */
+const PAGES = {
+  list: () => import('./pages/challenge-list-page.tsx').then((m) => m.ChallengeListPage),
+  editor: () => import('./pages/challenge-editor-page.tsx').then((m) => m.ChallengeEditorPage),
+  imports: () => import('./pages/sales-import-page.tsx').then((m) => m.SalesImportPage),
+  ranking: () => import('./pages/ranking-page.tsx').then((m) => m.RankingPage),
+} as const;
+
 export function loadChallengePage(page: ChallengeAdminPage) {
-  if (page === 'list') return import('./pages/challenge-list-page.tsx').then((m) => m.ChallengeListPage);
-  if (page === 'editor') return import('./pages/challenge-editor-page.tsx').then((m) => m.ChallengeEditorPage);
-  if (page === 'imports') return import('./pages/sales-import-page.tsx').then((m) => m.SalesImportPage);
-  return import('./pages/ranking-page.tsx').then((m) => m.RankingPage);
+  return PAGES[page]();
 }

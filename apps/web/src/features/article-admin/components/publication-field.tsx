@@ -3,9 +3,9 @@ import '../../../lib/dayjs.ts';
 import { Alert, Group, Stack, Switch } from '@mantine/core';
 import { DatesProvider, DateTimePicker } from '@mantine/dates';
 import { IconCalendarTime } from '@tabler/icons-react';
+import calendarDay from '../../../components/calendar-day.module.css';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { displayWallTime, plannedStatus } from '../lib/publication.ts';
-import classes from './publication-field.module.css';
 
 /**
  * Publication (beyond the spec, issue 14 point 4): the 'Opublikuj' switch and the date and time,
@@ -51,7 +51,7 @@ export function PublicationField({
             timePickerProps={{ 'aria-label': t('articleAdmin.editor.timeLabel') }}
             submitButtonProps={{ 'aria-label': t('articleAdmin.editor.submit') }}
             popoverProps={{ withinPortal: true }}
-            classNames={{ day: classes.day }}
+            classNames={{ day: calendarDay.day }}
             nextLabel={t('articleAdmin.editor.nextMonth')}
             previousLabel={t('articleAdmin.editor.previousMonth')}
             style={{ flex: '1 1 260px' }}

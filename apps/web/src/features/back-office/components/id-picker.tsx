@@ -52,7 +52,6 @@ export function IdPicker(props: IdPickerProps) {
     required: props.required,
     searchValue: props.search,
     onSearchChange: props.onSearchChange,
-    maxDropdownHeight: 280,
     comboboxProps: { withinPortal: true },
   };
   if (props.multiple) {

@@ -6,7 +6,6 @@ import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-table-state.ts';
 import { useErrorToast } from '../../back-office/hooks/use-error-toast.ts';
 import { useArticleName, useArticleOptions } from '../api/get-articles.ts';
 import type { Picked } from '../lib/challenge-form.ts';
-import { LISTBOX_SCROLL } from '../lib/listbox-scroll.ts';
 
 /**
  * A product row's optional article ('more' on the rep's card): a searchable select fed by
@@ -62,7 +61,6 @@ export function ArticlePicker({
       clearable
       error={error}
       comboboxProps={{ withinPortal: true }}
-      {...LISTBOX_SCROLL}
     />
   );
 }

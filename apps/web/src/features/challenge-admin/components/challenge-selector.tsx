@@ -7,7 +7,6 @@ import { useErrorToast } from '../../back-office/hooks/use-error-toast.ts';
 import { useChallenge } from '../api/get-challenge.ts';
 import { useChallengeOptions } from '../api/get-challenges.ts';
 import { formatDay } from '../lib/days.ts';
-import { LISTBOX_SCROLL } from '../lib/listbox-scroll.ts';
 import { ChallengeProductsTable } from './challenge-products-table.tsx';
 import { ChallengeStatusBadge } from './challenge-status-badge.tsx';
 
@@ -64,7 +63,6 @@ export function ChallengeSelector({ opened }: { opened: { id: number; at: number
             clearable
             limit={100}
             comboboxProps={{ withinPortal: true }}
-            {...LISTBOX_SCROLL}
             w={{ base: '100%', sm: 460 }}
             data-testid="challenge-select"
           />

@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.css';
 import '../../../lib/dayjs.ts';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import calendarDay from '../../../components/calendar-day.module.css';
 import { useTranslation } from '../../../lib/i18n.ts';
 
 /**
@@ -35,6 +36,7 @@ export function DatesField({
         popoverProps={{ withinPortal: true }}
         // The placeholder is a text element here (not ::placeholder): dark enough for WCAG AA contrast.
         styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+        classNames={{ day: calendarDay.day }}
         nextLabel={t('challengeAdmin.editor.next')}
         previousLabel={t('challengeAdmin.editor.previous')}
         data-testid="challenge-dates"

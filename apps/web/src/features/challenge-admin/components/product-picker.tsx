@@ -6,7 +6,6 @@ import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-table-state.ts';
 import { useErrorToast } from '../../back-office/hooks/use-error-toast.ts';
 import { useProducts } from '../api/get-products.ts';
 import type { ProductRowValues } from '../lib/challenge-form.ts';
-import { LISTBOX_SCROLL } from '../lib/listbox-scroll.ts';
 
 type PickedProduct = NonNullable<ProductRowValues['product']>;
 
@@ -56,7 +55,6 @@ export function ProductPicker({
       error={error}
       withAsterisk
       comboboxProps={{ withinPortal: true }}
-      {...LISTBOX_SCROLL}
     />
   );
 }

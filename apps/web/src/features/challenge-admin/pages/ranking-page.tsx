@@ -21,7 +21,6 @@ import { useChallenge } from '../api/get-challenge.ts';
 import { useRanking } from '../api/get-ranking.ts';
 import { ChallengeStatusBadge } from '../components/challenge-status-badge.tsx';
 import { formatDay } from '../lib/days.ts';
-import { LISTBOX_SCROLL } from '../lib/listbox-scroll.ts';
 
 type RankingSort = RankingQuery['sort'];
 /** The table keys its rows by `id`: a rep's user id. */
@@ -141,7 +140,6 @@ function Ranking({ id }: { id: number }) {
           clearable
           nothingFoundMessage={t('warehouse.picker.nothingFound')}
           comboboxProps={{ withinPortal: true }}
-          {...LISTBOX_SCROLL}
           w={{ base: '100%', sm: 360 }}
         />
         <TableToolbar

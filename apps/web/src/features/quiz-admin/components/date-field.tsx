@@ -1,6 +1,7 @@
 import '@mantine/dates/styles.css';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import type { ReactNode } from 'react';
+import calendarDay from '../../../components/calendar-day.module.css';
 import { useTranslation } from '../../../lib/i18n.ts';
 import '../../../lib/dayjs.ts';
 
@@ -46,6 +47,7 @@ export function DateField({
       popoverProps={{ withinPortal: true }}
       // The placeholder is a text element here (not ::placeholder): dark enough for WCAG AA contrast.
       styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+      classNames={{ day: calendarDay.day }}
       nextLabel={t('quizAdmin.summary.next')}
       previousLabel={t('quizAdmin.summary.previous')}
     />
