@@ -82,7 +82,7 @@ describe('the rep home shell', () => {
     // own hash), and pages without any keep the strict policy.
     const dashboardCsp = response?.headers()['content-security-policy'] ?? '';
     const withdrawCsp = (await fresh.request.get('/withdraw')).headers()['content-security-policy'] ?? '';
-    const hashes = (csp: string) => csp.match(/'sha256-[^']+'/g) ?? [];
+    const hashes = (csp: string): string[] => csp.match(/'sha256-[^']+'/g) ?? [];
     expect(hashes(withdrawCsp).length).toBeGreaterThan(0);
     expect(hashes(withdrawCsp).filter((h) => hashes(dashboardCsp).includes(h))).toEqual([]);
     const other = await fresh.request.get('/rules');

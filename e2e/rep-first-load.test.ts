@@ -112,13 +112,13 @@ describe("a rep page's first load", () => {
       const shell = page.locator('#home-shell');
       await shell.waitFor();
       if (route.title) expect(await shell.locator('h1').textContent(), route.path).toBe(route.title);
-      await expect.poll(() => requests.some((r) => route.chunk.test(r)), route.path).toBe(true);
-      for (const call of route.calls) await expect.poll(() => requests.includes(call), call).toBe(true);
+      await expect.poll(() => requests.some((r) => route.chunk.test(r)), { message: route.path }).toBe(true);
+      for (const call of route.calls) await expect.poll(() => requests.includes(call), { message: call }).toBe(true);
       release();
 
       await page.locator('main h1').first().waitFor();
       if (route.title) await page.locator('main').getByRole('heading', { level: 1, name: route.title }).waitFor();
-      await expect.poll(() => shell.count(), route.path).toBe(0);
+      await expect.poll(() => shell.count(), { message: route.path }).toBe(0);
       // The early answer was the page's: nothing asked twice.
       for (const call of route.calls)
         expect(
