@@ -1,8 +1,8 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ACCOUNTS, DEMO_PASSWORD } from './support/accounts.ts';
 import { signIn, submitLogin, userMenuButton } from './support/auth.ts';
 import { PHONE, useBrowser } from './support/browser.ts';
+import { recordRequests } from './support/page-events.ts';
 
 /*
  * Decisions 022 and 025: each first-visited route's HTML names its chunks (the login page's also
@@ -12,16 +12,6 @@ import { PHONE, useBrowser } from './support/browser.ts';
  */
 
 const browser = useBrowser();
-
-/** Requests in the order the page makes them: `GET /api/me`, `script session-gate-….js`. */
-function recordRequests(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    seen.push(url.pathname.startsWith('/api/') ? `${r.method()} ${url.pathname}` : url.pathname);
-  });
-  return seen;
-}
 
 describe('the first load', () => {
   test("a signed-in rep opening /dashboard gets the page's chunks named in its HTML and asks who it is once", async () => {

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { ACCOUNTS } from './support/accounts.ts';
 import { signIn, storedToken } from './support/auth.ts';
 import { PHONE, useBrowser } from './support/browser.ts';
+import { recordErrors } from './support/page-events.ts';
 
 /*
  * Decision 027: /dashboard's first-load page holds a pre-rendered shell of the rep home (header,
@@ -12,18 +13,6 @@ import { PHONE, useBrowser } from './support/browser.ts';
  */
 
 const browser = useBrowser();
-
-/** Console errors and failed page scripts (a CSP refusal of the inline script is one). */
-function recordErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    // Chromium asks for /favicon.ico beside the SVG file the tests write storage on; the app has no such file.
-    if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico'))
-      errors.push(`${m.text()} (${m.location().url})`);
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 /** Loads /dashboard with only the HTML and its inline script: what paints before the app's scripts run. */
 async function htmlOnly(page: Page) {

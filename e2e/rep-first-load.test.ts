@@ -4,6 +4,7 @@ import { ACCOUNTS } from './support/accounts.ts';
 import { api, apiLogin } from './support/api.ts';
 import { signIn } from './support/auth.ts';
 import { PHONE, useBrowser } from './support/browser.ts';
+import { recordErrors, recordRequests } from './support/page-events.ts';
 
 /*
  * Decision 030: each rep page's first-load HTML holds a shell (header, title, description) that
@@ -13,27 +14,6 @@ import { PHONE, useBrowser } from './support/browser.ts';
  */
 
 const browser = useBrowser();
-
-/** Requests in the order the page makes them: `GET /api/quiz`, `/assets/quiz-list-page-….js`. */
-function recordRequests(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    seen.push(url.pathname.startsWith('/api/') ? `${r.method()} ${url.pathname}` : url.pathname);
-  });
-  return seen;
-}
-
-function recordErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    // Chromium asks for /favicon.ico beside the SVG file the tests write storage on; the app has no such file.
-    if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico'))
-      errors.push(`${m.text()} (${m.location().url})`);
-  });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return errors;
-}
 
 /** Holds every GET /api/me until released: what the page does before it knows who is signed in. */
 async function holdMe(page: Page): Promise<() => void> {
