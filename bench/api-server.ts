@@ -13,7 +13,6 @@ import '../apps/api/src/runtime-check.ts';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { quizContentFieldsSchema, quizDetailsFieldsSchema } from '@incentive/contracts';
 import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -22,11 +21,11 @@ import { openDatabase } from '../apps/api/src/db/client.ts';
 import { ledgerEntries, sessions, users, wallets, warehouses } from '../apps/api/src/db/schema.ts';
 import { type Placeholders, preparedStatement } from '../apps/api/src/lib/prepared.ts';
 import { newToken } from '../apps/api/src/lib/tokens.ts';
-import { createQuiz, getQuiz, saveQuizDetails } from '../apps/api/src/modules/quizzes/quizzes.service.ts';
 import { postMany } from '../apps/api/src/modules/wallet/ledger.service.ts';
 import { checkLedger } from '../apps/api/src/modules/wallet/ledger-check.ts';
 import { seedDemo } from '../apps/api/src/seed/demo.ts';
 import { insertChunked } from '../apps/api/src/seed/people.ts';
+import { seedQuiz } from './bench-seed.ts';
 
 /** Quizzes made for the submit case: each seller may pass each once, so every submit is real work. */
 const SUBMIT_QUIZZES = 6;
@@ -106,50 +105,19 @@ const sessionRows = [admin.id, ...sellers.map((s) => s.id)].map((userId) => {
 await insertChunked(sessionRows, 1000, (chunk) => db.insert(sessions).values(chunk));
 
 // Quizzes of five closed questions and one open one, made through the service as the back office does.
-const questions = [
-  ...Array.from({ length: 5 }, (_, i) => ({
-    questionText: `<p>Pytanie ${i + 1}</p>`,
-    type: 'multiple_choice',
-    answers: [
-      { answerText: 'Tak', isCorrect: true },
-      { answerText: 'Nie', isCorrect: false },
-      { answerText: 'Nie wiem', isCorrect: false },
-    ],
-  })),
-  { questionText: '<p>Co sądzisz?</p>', type: 'text', answers: [] },
-];
-const author = { id: admin.id, role: 'admin' as const };
 const runId = Date.now().toString(36);
 const quizzes: { id: number; body: string }[] = [];
 for (let i = 0; i < SUBMIT_QUIZZES; i++) {
-  const content = quizContentFieldsSchema.parse({
+  const quiz = await seedQuiz(db, admin.id, {
     name: `Bench ${runId} ${i + 1}`,
     lead: 'Bench',
-    text: '<p>Bench</p>',
-    questions: JSON.stringify(questions),
+    closed: 5,
+    answers: ['Tak', 'Nie', 'Nie wiem'],
+    open: true,
+    reward: 500,
+    oneTime: false,
   });
-  const id = await createQuiz(db, author, content, { kind: 'keep' });
-  await saveQuizDetails(
-    db,
-    author,
-    id,
-    quizDetailsFieldsSchema.parse({
-      ...content,
-      date_from: '2020.01.01 00:00:00',
-      date_to: '2099.12.31',
-      price: '5.00',
-      correct_answers: '5',
-      is_one_time: 'false',
-    }),
-    { kind: 'keep' },
-  );
-  const quiz = await getQuiz(db, author, id);
-  const body = JSON.stringify({
-    answers: quiz.questions.map((q) =>
-      q.type === 'text' ? { questionId: q.id, answerText: 'Dobrze' } : { questionId: q.id, answerId: q.answers[0]?.id },
-    ),
-  });
-  quizzes.push({ id, body });
+  quizzes.push({ id: quiz.id, body: quiz.right });
 }
 
 // Money for every seller with a card, through the ledger's own bulk posting; then each may withdraw it all once.
