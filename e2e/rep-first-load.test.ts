@@ -34,6 +34,8 @@ interface RepRoute {
   title: string | null;
   chunk: RegExp;
   calls: string[];
+  /** A list whose shell shows its first item's image, when it has one and no video. */
+  firstImage?: boolean;
 }
 
 async function repRoutes(): Promise<RepRoute[]> {
@@ -44,7 +46,13 @@ async function repRoutes(): Promise<RepRoute[]> {
   const article = articles.body.data[0];
   if (!article) throw new Error('the demo data has no article for the rep');
   return [
-    { path: '/quiz-ph', title: 'Quizy', chunk: /\/assets\/quiz-list-page-[\w-]+\.js$/, calls: ['GET /api/quiz'] },
+    {
+      path: '/quiz-ph',
+      title: 'Quizy',
+      chunk: /\/assets\/quiz-list-page-[\w-]+\.js$/,
+      calls: ['GET /api/quiz'],
+      firstImage: true,
+    },
     // The page number from the address: the early call is the one the page makes (one call, not two).
     {
       path: '/quiz-ph?page=2',
@@ -57,6 +65,7 @@ async function repRoutes(): Promise<RepRoute[]> {
       title: 'Artykuły',
       chunk: /\/assets\/article-list-page-[\w-]+\.js$/,
       calls: ['GET /api/articles'],
+      firstImage: true,
     },
     {
       path: '/challenges-ph',
@@ -94,11 +103,28 @@ describe("a rep page's first load", () => {
       if (route.title) expect(await shell.locator('h1').textContent(), route.path).toBe(route.title);
       await expect.poll(() => requests.some((r) => route.chunk.test(r)), { message: route.path }).toBe(true);
       for (const call of route.calls) await expect.poll(() => requests.includes(call), { message: call }).toBe(true);
+      // A list's first image, from the early data, in the shell before the page's code has run.
+      const shellImage = shell.locator('[data-first-card-media] img');
+      let shellSrc: string | null = null;
+      if (route.firstImage) {
+        await shellImage.waitFor();
+        await expect
+          .poll(() => shellImage.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), {
+            message: route.path,
+          })
+          .toBe(true);
+        shellSrc = await shellImage.evaluate((i: HTMLImageElement) => i.currentSrc);
+      }
       release();
 
       await page.locator('main h1').first().waitFor();
       if (route.title) await page.locator('main').getByRole('heading', { level: 1, name: route.title }).waitFor();
       await expect.poll(() => shell.count(), { message: route.path }).toBe(0);
+      // The page shows the same file in its first card: no second download, no larger paint.
+      if (shellSrc !== null) {
+        const pageImage = page.locator('main [data-testid="card-media"] img').first();
+        expect(await pageImage.evaluate((i: HTMLImageElement) => i.currentSrc), route.path).toBe(shellSrc);
+      }
       // The early answer was the page's: nothing asked twice.
       for (const call of route.calls)
         expect(

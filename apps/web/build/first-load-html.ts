@@ -5,8 +5,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type GuardedPage, PAGES, POLICY, ROLES } from '@incentive/contracts';
 import Beasties from 'beasties';
 import { createServer, type Manifest, type Plugin } from 'vite';
-import { firstPageCalls } from '../src/lib/first-page-data.ts';
+import { FIRST_CARD_MEDIA, firstPageCalls } from '../src/lib/first-page-data.ts';
 import { GREETING_NAME as GREETING_NAME_KEY, TOKEN as TOKEN_KEY } from '../src/lib/session.ts';
+import { CARD_SIZES } from '../src/lib/video-source.ts';
 import articlesPl from '../src/locales/articles/pl.json' with { type: 'json' };
 import challengesPl from '../src/locales/challenges/pl.json' with { type: 'json' };
 import pl from '../src/locales/pl.json' with { type: 'json' };
@@ -47,7 +48,7 @@ interface FirstLoadRoute {
    * (prerender.tsx `prerenderHomeShell`, decision 027) or another rep page's, with the message keys
    * of its title and description (`prerenderRepPageShell`, decision 030).
    */
-  shell?: 'home' | { title?: string; subtitle?: string };
+  shell?: 'home' | { title?: string; subtitle?: string; firstCard?: boolean };
 }
 
 export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
@@ -69,7 +70,7 @@ export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
   },
   {
     name: 'quiz-ph',
-    shell: { title: 'quizPh.title', subtitle: 'quizPh.description' },
+    shell: { title: 'quizPh.title', subtitle: 'quizPh.description', firstCard: true },
     path: PAGES.quizPh,
     chunks: SIGNED_IN_SHELL,
     page: { name: 'quizPh', chunks: ['src/features/quizzes/pages/quiz-list-page.tsx'] },
@@ -83,7 +84,7 @@ export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
   },
   {
     name: 'articles-ph',
-    shell: { title: 'articlePh.title', subtitle: 'articlePh.description' },
+    shell: { title: 'articlePh.title', subtitle: 'articlePh.description', firstCard: true },
     path: PAGES.articlesPh,
     chunks: SIGNED_IN_SHELL,
     page: {
@@ -143,6 +144,14 @@ const everyRoleMayOpen = (page: GuardedPage) => ROLES.every((role) => POLICY[rol
 const REP_ROLES = ROLES.filter((role) => POLICY[role].home === 'repHome');
 const repsMayOpen = (page: GuardedPage) => REP_ROLES.every((role) => POLICY[role].pages.includes(page));
 
+/**
+ * With a list's answer: its first item's image into the shell's first card (components/page-shell.tsx),
+ * as `ResponsiveImage` writes it (the same WebP srcset and sizes, so the page's own image is the same
+ * cached file and no larger: the largest paint stays the shell's, as the home's title does, decision
+ * 027). Nothing for a video, an item without an image, or a failed call.
+ */
+const FIRST_IMAGE_FILL = `function(r){try{if(!r||!r.ok)return;var d=JSON.parse(r.text).data[0],m=document.querySelector('[${FIRST_CARD_MEDIA}]');if(!d||!m||d.video_url||!d.image)return;var g=d.image,p=document.createElement('picture'),s=document.createElement('source'),i=document.createElement('img');s.type='image/webp';s.srcset=g.webp;s.sizes=${JSON.stringify(CARD_SIZES)};i.src=g.url;if(g.jpeg)i.srcset=g.jpeg;i.sizes=${JSON.stringify(CARD_SIZES)};i.width=g.width;i.height=g.height;i.alt='';i.fetchPriority='high';i.style.cssText='display:block;width:100%;height:100%;object-fit:cover';p.appendChild(s);p.appendChild(i);m.appendChild(p)}catch(x){}}`;
+
 // Stand-ins for the list's page and the record's id in the URLs of a page's first calls.
 const PAGE_MARK = 2_147_483_645;
 const ID_MARK = 2_147_483_646;
@@ -156,7 +165,7 @@ const ID_MARK = 2_147_483_646;
  * reads them (parseId: 1 to 2^31-1; a bad id asks nothing). Another role, or nobody signed in,
  * downloads and asks nothing. The server allows the script by its hash.
  */
-function repFirstLoadScript(js: string[], css: string[], calls: string[]): string {
+function repFirstLoadScript(js: string[], css: string[], calls: string[], firstCard: boolean): string {
   const links = [...js.map((f) => ['modulepreload', `/${f}`]), ...css.map((f) => ['preload', `/${f}`, 'style'])];
   const urls = calls.map((url) => url.split(String(PAGE_MARK)).join('$page').split(String(ID_MARK)).join('$id'));
   const needsId = urls.some((url) => url.includes('$id'));
@@ -170,6 +179,7 @@ function repFirstLoadScript(js: string[], css: string[], calls: string[]): strin
     'var h={accept:"application/json","accept-language":l.getItem("lang")||"pl",authorization:(l.getItem("token_type")||"Bearer")+" "+t},e=window.__earlyGets=window.__earlyGets||{};',
     `${JSON.stringify(urls)}.forEach(function(u){u=u.split("$page").join(p).split("$id").join(i);`,
     'e[u]={token:t,at:Date.now(),res:fetch(u,{headers:h,signal:AbortSignal.timeout(20000)}).then(function(r){return r.text().then(function(x){return{ok:r.ok,status:r.status,text:x}})})}',
+    firstCard ? `;e[u].res.then(${FIRST_IMAGE_FILL})` : '',
     '})}catch(x){}})()',
   ].join('');
 }
@@ -282,6 +292,7 @@ export function firstLoadHtml(): Plugin {
                   [...own.js].filter((f) => !js.has(f) && !entry.js.has(f)),
                   [...own.css].filter((f) => !css.has(f) && !entry.css.has(f)),
                   firstPageCalls(route.path, PAGE_MARK, ID_MARK),
+                  typeof route.shell === 'object' && route.shell.firstCard === true,
                 ),
               );
             }
@@ -317,12 +328,17 @@ export function firstLoadHtml(): Plugin {
                 prerenderRepPageShell: (
                   title?: string,
                   subtitle?: string,
+                  firstCard?: boolean,
                 ) => Promise<{ markup: string; script: string }>;
               };
               const shell =
                 route.shell === 'home'
                   ? await prerenderHomeShell()
-                  : await prerenderRepPageShell(polish(route.shell.title), polish(route.shell.subtitle));
+                  : await prerenderRepPageShell(
+                      polish(route.shell.title),
+                      polish(route.shell.subtitle),
+                      route.shell.firstCard,
+                    );
               // After the root: the script runs before the first paint and decides whether the shell stays.
               html = html.replace(
                 '<div id="root"></div>',

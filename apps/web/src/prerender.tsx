@@ -34,15 +34,17 @@ export async function prerenderHomeShell(): Promise<{ markup: string; script: st
 
 /**
  * Another rep page's shell (components/page-shell.tsx, decision 030): the header, and the title and
- * description the build knows (Polish: the script keeps the shell only for a rep in Polish).
+ * description the build knows (Polish: the script keeps the shell only for a rep in Polish), and for
+ * a list the box its first card's image goes in.
  */
 export async function prerenderRepPageShell(
   title?: string,
   subtitle?: string,
+  firstCard?: boolean,
 ): Promise<{ markup: string; script: string }> {
   const { prelude } = await prerender(
     <Providers>
-      <RepPageShell title={title} subtitle={subtitle} />
+      <RepPageShell title={title} subtitle={subtitle} firstCard={firstCard} />
     </Providers>,
     { identifierPrefix: 'shell-' },
   );

@@ -1,17 +1,8 @@
 import type { Image } from '@incentive/contracts';
 import { Box, Center } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
-import { VIDEO_HEIGHTS, type VideoSource, videoSource } from '../lib/video-source.ts';
+import { CARD_SIZES, VIDEO_HEIGHTS, type VideoSource, videoSource } from '../lib/video-source.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
-
-/** A card is half the content width from 992 px (two columns), the whole width below; the container stops at 1320 px. */
-/*
- * A card is the full width of a phone, but a phone at 2x or 3x would then take the 1280 px rendition
- * (65 kB for a photo) for a 240 px tall card: the sizes claim a narrower card on dense screens, so a
- * 360-430 px phone takes the 640 px WebP (as the home carousel does), which is sharp enough for it.
- */
-const CARD_SIZES =
-  '(min-width: 1320px) 640px, (min-width: 992px) 50vw, (min-resolution: 2.5dppx) 48vw, (min-resolution: 1.5dppx) 74vw, 100vw';
 
 /**
  * The top of a rep list's card, quiz or article (SPEC.md section 2, rep lists): the video muted and

@@ -1,8 +1,10 @@
-import { Box, Burger, Container, Group } from '@mantine/core';
+import { Box, Burger, Container, Group, SimpleGrid } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { FIRST_CARD_MEDIA } from '../lib/first-page-data.ts';
 import { HOME_SHELL_ID } from '../lib/home-shell.ts';
 import { LANG_KEY } from '../lib/i18n.ts';
 import { GREETING_NAME, TOKEN } from '../lib/session.ts';
+import { VIDEO_HEIGHTS } from '../lib/video-source.ts';
 import { Logo } from './logo.tsx';
 import { Page } from './page.tsx';
 
@@ -80,14 +82,47 @@ export function ShellLayer({ children }: { children: ReactNode }) {
 }
 
 /**
- * A rep page other than the home: its title and description as the page writes them (a bar where
- * the title is the record's own, e.g. an article's), then nothing until the page has its data.
+ * The first card of a rep list (components/rep-card-list.tsx, card-media.tsx): a bordered box with
+ * the media box of the spec's video heights, in the list's grid (one column, two from 992 px). The
+ * first-load script puts the list's first image in it when the list's data arrives before the page's
+ * code (build/first-load-html.ts): the page then shows the same file, no larger, in its place.
  */
-export function RepPageShell({ title, subtitle }: { title?: string; subtitle?: string }) {
+function FirstCardShell() {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <div
+        style={{
+          border: '1px solid var(--mantine-color-gray-3)',
+          borderRadius: 'var(--mantine-radius-md)',
+          overflow: 'hidden',
+        }}
+      >
+        <Box h={VIDEO_HEIGHTS} bg="gray.1" style={{ overflow: 'hidden' }} {...{ [FIRST_CARD_MEDIA]: '' }} />
+        <Box p="md">
+          <ShellBar w="60%" h={22} />
+        </Box>
+      </div>
+    </SimpleGrid>
+  );
+}
+
+/**
+ * A rep page other than the home: its title and description as the page writes them (a bar where
+ * the title is the record's own, e.g. an article's), and for a list its first card's box.
+ */
+export function RepPageShell({
+  title,
+  subtitle,
+  firstCard,
+}: {
+  title?: string;
+  subtitle?: string;
+  firstCard?: boolean;
+}) {
   return (
     <ShellLayer>
       <Page title={title ?? <ShellBar w="70%" h={28} />} subtitle={subtitle}>
-        <div />
+        {firstCard ? <FirstCardShell /> : <div />}
       </Page>
     </ShellLayer>
   );

@@ -10,6 +10,9 @@ import { buildUrl, type Query } from './build-url.ts';
  * the early answer to the page.
  */
 
+/** The media box of a rep list shell's first card (components/page-shell.tsx), which the first-load script fills. */
+export const FIRST_CARD_MEDIA = 'data-first-card-media';
+
 /** GET /api/quiz as a rep: a page of 4, newest first (features/quizzes/api/get-rep-quizzes.ts). */
 export const repQuizListQuery = (page: number) =>
   ({ page, per_page: REP_QUIZ_PAGE_SIZE, sort: 'id', order: 'desc' }) satisfies Query;

@@ -62,3 +62,13 @@ export function videoSource(link: string | null | undefined): VideoSource {
 
 /** SPEC.md section 2: the card's video height by window width. */
 export const VIDEO_HEIGHTS = { base: 240, sm: 350, md: 250, lg: 280 } as const;
+
+/*
+ * The image of a card's box (components/card-media.tsx): half the content width from 992 px (two
+ * columns), the whole width below; the container stops at 1320 px. A phone at 2x or 3x would take the
+ * 1280 px rendition (65 kB for a photo) for a 240 px tall card: the sizes claim a narrower card on
+ * dense screens, so a 360-430 px phone takes the 640 px WebP (as the home carousel does). A rep
+ * list's first-load HTML picks the same file for its shell (decision 030).
+ */
+export const CARD_SIZES =
+  '(min-width: 1320px) 640px, (min-width: 992px) 50vw, (min-resolution: 2.5dppx) 48vw, (min-resolution: 1.5dppx) 74vw, 100vw';
