@@ -45,6 +45,14 @@ export function useBrowser(): BrowserFixture {
       if (!browser) throw new Error('useBrowser(): the browser is not running (call newPage inside a test)');
       const context = await browser.newContext({ baseURL: baseUrl(), locale: 'pl-PL', viewport: DESKTOP, ...opts });
       context.setDefaultTimeout(15_000);
+      // Video hosts (YouTube, Vimeo embeds in articles and quizzes) lie outside the product and the
+      // test machine cannot reach them: an empty page stands in, so no frame waits on the network.
+      const origin = new URL(baseUrl()).origin;
+      await context.route(
+        (url) => url.origin !== origin && /^https?:$/.test(url.protocol),
+        (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>video</title>' }),
+      );
       const page = await context.newPage();
       // Vitest runs onTestFinished before onTestFailed, so the failure screenshot is taken here, before closing.
       onTestFinished(async ({ task }) => {
