@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -26,6 +25,7 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { noStorePlugin } from './plugins/no-store.ts';
 import { QuietRequestLog } from './plugins/request-log.ts';
+import { SECURITY_HEADER_OPTIONS, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sentKeysPlugin } from './plugins/sent-keys.ts';
 import { sessionSyncPlugin } from './plugins/session-sync.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
@@ -81,18 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }),
   );
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
-      },
-    },
-  });
+  await app.register(securityHeadersPlugin, SECURITY_HEADER_OPTIONS);
   await app.register(compressPlugin);
   await app.register(errorsPlugin);
   await app.register(backgroundPlugin);

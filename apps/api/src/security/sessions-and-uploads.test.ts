@@ -385,6 +385,7 @@ describe('security headers', () => {
       { url: '/api/users/export.csv', token: root, type: /text\/csv/ },
       { url: imageUrl, type: /image\/jpeg/ },
       { url: '/api/no-such-route', type: /application\/json/ },
+      { url: '/api/users?page=abc', token: root, type: /application\/json/ },
     ];
     for (const c of cases) {
       const res = await t.app.inject({ method: 'GET', url: c.url, headers: c.token ? bearer(c.token) : {} });
