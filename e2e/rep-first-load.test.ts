@@ -10,7 +10,8 @@ import { recordErrors, recordRequests } from './support/page-events.ts';
  * Decision 030: each rep page's first-load HTML holds a shell (header, title, description) that
  * paints before any script for a signed-in rep, names the page's chunks for a rep only (an inline
  * script), and the entry asks for the page's data beside GET /api/me, once, instead of after the
- * page's code has arrived. An admin who may preview these pages gets them as before.
+ * page's code has arrived. An admin who may preview these pages gets them as before. A list whose
+ * shell shows its first image starts the app's code after that image (decision 032).
  */
 
 const browser = useBrowser();
@@ -121,6 +122,18 @@ describe("a rep page's first load", () => {
           })
           .toBe(true);
         shellSrc = await shellImage.evaluate((i: HTMLImageElement) => i.currentSrc);
+        // Decision 032: the app's code starts downloading once that image is in, not beside it.
+        const timing = () =>
+          page.evaluate((src) => {
+            const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+            const image = entries.find((e) => e.name === src);
+            const entry = entries.find((e) => /\/assets\/index-[\w-]+\.js$/.test(e.name));
+            return { imageEnd: image?.responseEnd ?? null, entryStart: entry?.startTime ?? null };
+          }, shellSrc);
+        await expect.poll(async () => (await timing()).entryStart, { message: route.path }).not.toBeNull();
+        const { imageEnd, entryStart } = await timing();
+        expect(imageEnd, route.path).not.toBeNull();
+        expect(entryStart, route.path).toBeGreaterThanOrEqual(imageEnd ?? Number.POSITIVE_INFINITY);
       } else if (listed) {
         expect(await shellImage.count(), route.path).toBe(0);
       }

@@ -150,7 +150,31 @@ const repsMayOpen = (page: GuardedPage) => REP_ROLES.every((role) => POLICY[role
  * cached file and no larger: the largest paint stays the shell's, as the home's title does, decision
  * 027). Nothing for a video, an item without an image, or a failed call.
  */
-const FIRST_IMAGE_FILL = `function(r){try{if(!r||!r.ok)return;var d=JSON.parse(r.text).data[0],m=document.querySelector('[${FIRST_CARD_MEDIA}]');if(!d||!m||d.video_url||!d.image)return;var g=d.image,p=document.createElement('picture'),s=document.createElement('source'),i=document.createElement('img');s.type='image/webp';s.srcset=g.webp;s.sizes=${JSON.stringify(CARD_SIZES)};i.src=g.url;if(g.jpeg)i.srcset=g.jpeg;i.sizes=${JSON.stringify(CARD_SIZES)};i.width=g.width;i.height=g.height;i.alt='';i.fetchPriority='high';i.style.cssText='display:block;width:100%;height:100%;object-fit:cover';p.appendChild(s);p.appendChild(i);m.appendChild(p)}catch(x){}}`;
+const FIRST_IMAGE_FILL = `function(r){var go=function(){window.__startNow=1;window.__startApp&&window.__startApp()};try{if(!r||!r.ok)return go();var d=JSON.parse(r.text).data[0],m=document.querySelector('[${FIRST_CARD_MEDIA}]');if(!d||!m||d.video_url||!d.image)return go();var g=d.image,p=document.createElement('picture'),s=document.createElement('source'),i=document.createElement('img');s.type='image/webp';s.srcset=g.webp;s.sizes=${JSON.stringify(CARD_SIZES)};i.src=g.url;if(g.jpeg)i.srcset=g.jpeg;i.sizes=${JSON.stringify(CARD_SIZES)};i.width=g.width;i.height=g.height;i.alt='';i.fetchPriority='high';i.style.cssText='display:block;width:100%;height:100%;object-fit:cover';i.onload=i.onerror=function(){requestAnimationFrame(function(){setTimeout(go,0)})};p.appendChild(s);p.appendChild(i);m.appendChild(p)}catch(x){go()}}`;
+
+/**
+ * How long a list page's code waits at most for the shell's first image (APP_START_SCRIPT): on a
+ * slow link the image may take longer, and the page must still become usable soon.
+ */
+export const APP_START_CAP_MS = 300;
+
+/**
+ * The end of a first-card list page's body (decision 032): adds the entry's script and every
+ * `modulepreload` that the HTML would otherwise name in its head. It starts them at once, unless
+ * the rep script (repFirstLoadScript) has asked for the list's first answer and will put its first
+ * image into the shell (`__deferApp`): then they start when that image has painted, when the answer
+ * has no image, or after APP_START_CAP_MS, whichever comes first. So on a phone the picture gets
+ * the link to itself and paints before 150 kB of JavaScript is downloaded and run. Placed after the
+ * root and the shell, so the entry finds them parsed as it did from the head.
+ */
+function appStartScript(entry: string, preloads: string[]): string {
+  return [
+    '(function(){var d=document,w=window,s=0;function a(r,h,t){var k=d.createElement("link");k.rel=r;k.href=h;k.crossOrigin="";if(t)k.as=t;d.head.appendChild(k)}',
+    `function go(){if(s)return;s=1;${JSON.stringify(preloads)}.forEach(function(h){a("modulepreload",h)});(w.__pageLinks||[]).forEach(function(l){a(l[0],l[1],l[2])});`,
+    `var e=d.createElement("script");e.type="module";e.crossOrigin="";e.src=${JSON.stringify(entry)};d.head.appendChild(e)}`,
+    `w.__startApp=go;if(!w.__deferApp||w.__startNow)go();else setTimeout(go,${APP_START_CAP_MS})})()`,
+  ].join('');
+}
 
 // Stand-ins for the list's page and the record's id in the URLs of a page's first calls.
 const PAGE_MARK = 2_147_483_645;
@@ -172,11 +196,14 @@ function repFirstLoadScript(js: string[], css: string[], calls: string[], firstC
   return [
     `(function(){try{var l=localStorage,t=l.getItem(${JSON.stringify(TOKEN_KEY)});`,
     `if(!t||!l.getItem(${JSON.stringify(GREETING_NAME_KEY)}))return;`,
-    `${JSON.stringify(links)}.forEach(function(a){var k=document.createElement('link');k.rel=a[0];k.href=a[1];k.crossOrigin='';if(a[2])k.as=a[2];document.head.appendChild(k)});`,
+    firstCard
+      ? `window.__pageLinks=${JSON.stringify(links)};`
+      : `${JSON.stringify(links)}.forEach(function(a){var k=document.createElement('link');k.rel=a[0];k.href=a[1];k.crossOrigin='';if(a[2])k.as=a[2];document.head.appendChild(k)});`,
     'function n(v){return/^\\d{1,10}$/.test(v||"")&&+v>=1&&+v<=2147483647?+v:0}',
     'var p=n(new URLSearchParams(location.search).get("page"))||1,i=n(location.pathname.replace(/\\/+$/,"").split("/").pop());',
     needsId ? 'if(!i)return;' : '',
     'var h={accept:"application/json","accept-language":l.getItem("lang")||"pl",authorization:(l.getItem("token_type")||"Bearer")+" "+t},e=window.__earlyGets=window.__earlyGets||{};',
+    firstCard ? 'window.__deferApp=1;' : '',
     `${JSON.stringify(urls)}.forEach(function(u){u=u.split("$page").join(p).split("$id").join(i);`,
     'e[u]={token:t,at:Date.now(),res:fetch(u,{headers:h,signal:AbortSignal.timeout(20000)}).then(function(r){return r.text().then(function(x){return{ok:r.ok,status:r.status,text:x}})})}',
     firstCard ? `;e[u].res.then(${FIRST_IMAGE_FILL})` : '',
@@ -346,6 +373,21 @@ export function firstLoadHtml(): Plugin {
               );
               if (!html.includes(shell.script)) throw new Error('first-load-html: no <div id="root"></div>');
               inlineScripts.push(shell.script);
+            }
+            if (typeof route.shell === 'object' && route.shell.firstCard) {
+              // The entry and every modulepreload leave the head: the app start script adds them (decision 032).
+              const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+              const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+              const entrySrc = entryTag.exec(html)?.[1];
+              const preloads = [...html.matchAll(preloadTag)].map((m) => m[1] as string);
+              if (!entrySrc || preloads.length === 0) throw new Error(`first-load-html: no entry script in ${file}`);
+              const start = appStartScript(entrySrc, preloads);
+              html = html
+                .replace(entryTag, '')
+                .replace(preloadTag, '')
+                .replace('</body>', () => `<script>${start}</script></body>`);
+              if (!html.includes(start)) throw new Error(`first-load-html: no </body> in ${file}`);
+              inlineScripts.push(start);
             }
             if (inlineScripts.length) scripts[file] = inlineScripts.map(cspHash);
             // The shell paints without waiting for a stylesheet (decision 028).
