@@ -35,8 +35,12 @@ interface RepRoute {
   title: string | null;
   chunk: RegExp;
   calls: string[];
-  /** A list whose shell shows its first item's image, when it has one and no video: the list's path. */
-  firstImage?: string;
+  /**
+   * A page whose shell shows an image from its early call, when the item has one and no video
+   * (decision 032): the call's path, whether the item is the list's first or the answer itself,
+   * and where the page then shows it.
+   */
+  shellImage?: { path: string; item: 'first' | 'self'; pageImage: string };
 }
 
 async function repRoutes(): Promise<RepRoute[]> {
@@ -52,7 +56,7 @@ async function repRoutes(): Promise<RepRoute[]> {
       title: 'Quizy',
       chunk: /\/assets\/quiz-list-page-[\w-]+\.js$/,
       calls: ['GET /api/quiz'],
-      firstImage: '/api/quiz',
+      shellImage: { path: '/api/quiz', item: 'first', pageImage: 'main [data-testid="card-media"] img' },
     },
     // The page number from the address: the early call is the one the page makes (one call, not two).
     {
@@ -66,7 +70,7 @@ async function repRoutes(): Promise<RepRoute[]> {
       title: 'Artykuły',
       chunk: /\/assets\/article-list-page-[\w-]+\.js$/,
       calls: ['GET /api/articles'],
-      firstImage: '/api/articles',
+      shellImage: { path: '/api/articles', item: 'first', pageImage: 'main [data-testid="card-media"] img' },
     },
     {
       path: '/challenges-ph',
@@ -85,6 +89,11 @@ async function repRoutes(): Promise<RepRoute[]> {
       title: null,
       chunk: /\/assets\/article-page-[\w-]+\.js$/,
       calls: [`GET /api/articles/${article.id}`],
+      shellImage: {
+        path: `/api/articles/${article.id}`,
+        item: 'self',
+        pageImage: 'main [data-testid="article-view"] img',
+      },
     },
   ];
 }
@@ -97,9 +106,10 @@ describe("a rep page's first load", () => {
       const requests = recordRequests(page);
       const errors = recordErrors(page);
       const release = await holdMe(page);
-      // What the list's first item is, as the page's early call got it (other test files add items).
-      const listed = route.firstImage
-        ? page.waitForResponse((r) => new URL(r.url()).pathname === route.firstImage && r.request().method() === 'GET')
+      // What the item is, as the page's early call got it (other test files add items).
+      const image = route.shellImage;
+      const listed = image
+        ? page.waitForResponse((r) => new URL(r.url()).pathname === image.path && r.request().method() === 'GET')
         : undefined;
       await page.goto(route.path);
       // While the server has not said who this is: the shell is up, the page's code and data are asked for.
@@ -108,12 +118,12 @@ describe("a rep page's first load", () => {
       if (route.title) expect(await shell.locator('h1').textContent(), route.path).toBe(route.title);
       await expect.poll(() => requests.some((r) => route.chunk.test(r)), { message: route.path }).toBe(true);
       for (const call of route.calls) await expect.poll(() => requests.includes(call), { message: call }).toBe(true);
-      // A list's first image, from the early data, in the shell before the page's code has run.
+      // The item's image, from the early data, in the shell before the page's code has run.
       const shellImage = shell.locator('[data-first-card-media] img');
       let shellSrc: string | null = null;
-      const first = listed
-        ? ((await (await listed).json()) as { data: { image: unknown; video_url: string | null }[] }).data[0]
-        : undefined;
+      type Item = { image: unknown; video_url: string | null };
+      const answer = listed ? ((await (await listed).json()) as { data: Item[] } & Item) : undefined;
+      const first = answer && image?.item === 'first' ? answer.data[0] : answer;
       if (first?.image && !first.video_url) {
         await shellImage.waitFor();
         await expect
@@ -142,9 +152,9 @@ describe("a rep page's first load", () => {
       await page.locator('main h1').first().waitFor();
       if (route.title) await page.locator('main').getByRole('heading', { level: 1, name: route.title }).waitFor();
       await expect.poll(() => shell.count(), { message: route.path }).toBe(0);
-      // The page shows the same file in its first card: no second download, no larger paint.
-      if (shellSrc !== null) {
-        const pageImage = page.locator('main [data-testid="card-media"] img').first();
+      // The page shows the same file in its place: no second download, no larger paint.
+      if (shellSrc !== null && image) {
+        const pageImage = page.locator(image.pageImage).first();
         expect(await pageImage.evaluate((i: HTMLImageElement) => i.currentSrc), route.path).toBe(shellSrc);
       }
       // The early answer was the page's: nothing asked twice.

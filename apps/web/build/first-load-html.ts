@@ -7,7 +7,7 @@ import Beasties from 'beasties';
 import { createServer, type Manifest, type Plugin } from 'vite';
 import { FIRST_CARD_MEDIA, firstPageCalls } from '../src/lib/first-page-data.ts';
 import { GREETING_NAME as GREETING_NAME_KEY, TOKEN as TOKEN_KEY } from '../src/lib/session.ts';
-import { CARD_SIZES } from '../src/lib/video-source.ts';
+import { ARTICLE_IMAGE_SIZES, CARD_SIZES } from '../src/lib/video-source.ts';
 import articlesPl from '../src/locales/articles/pl.json' with { type: 'json' };
 import challengesPl from '../src/locales/challenges/pl.json' with { type: 'json' };
 import pl from '../src/locales/pl.json' with { type: 'json' };
@@ -48,7 +48,7 @@ interface FirstLoadRoute {
    * (prerender.tsx `prerenderHomeShell`, decision 027) or another rep page's, with the message keys
    * of its title and description (`prerenderRepPageShell`, decision 030).
    */
-  shell?: 'home' | { title?: string; subtitle?: string; firstCard?: boolean };
+  shell?: 'home' | { title?: string; subtitle?: string; image?: ShellImage };
 }
 
 export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
@@ -70,7 +70,7 @@ export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
   },
   {
     name: 'quiz-ph',
-    shell: { title: 'quizPh.title', subtitle: 'quizPh.description', firstCard: true },
+    shell: { title: 'quizPh.title', subtitle: 'quizPh.description', image: 'firstCard' },
     path: PAGES.quizPh,
     chunks: SIGNED_IN_SHELL,
     page: { name: 'quizPh', chunks: ['src/features/quizzes/pages/quiz-list-page.tsx'] },
@@ -84,7 +84,7 @@ export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
   },
   {
     name: 'articles-ph',
-    shell: { title: 'articlePh.title', subtitle: 'articlePh.description', firstCard: true },
+    shell: { title: 'articlePh.title', subtitle: 'articlePh.description', image: 'firstCard' },
     path: PAGES.articlesPh,
     chunks: SIGNED_IN_SHELL,
     page: {
@@ -94,7 +94,7 @@ export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
   },
   {
     name: 'article-ph',
-    shell: {},
+    shell: { image: 'article' },
     path: PAGES.articlePh,
     chunks: SIGNED_IN_SHELL,
     page: {
@@ -150,7 +150,24 @@ const repsMayOpen = (page: GuardedPage) => REP_ROLES.every((role) => POLICY[role
  * cached file and no larger: the largest paint stays the shell's, as the home's title does, decision
  * 027). Nothing for a video, an item without an image, or a failed call.
  */
-const FIRST_IMAGE_FILL = `function(r){var go=function(){window.__startNow=1;window.__startApp&&window.__startApp()};try{if(!r||!r.ok)return go();var d=JSON.parse(r.text).data[0],m=document.querySelector('[${FIRST_CARD_MEDIA}]');if(!d||!m||d.video_url||!d.image)return go();var g=d.image,p=document.createElement('picture'),s=document.createElement('source'),i=document.createElement('img');s.type='image/webp';s.srcset=g.webp;s.sizes=${JSON.stringify(CARD_SIZES)};i.src=g.url;if(g.jpeg)i.srcset=g.jpeg;i.sizes=${JSON.stringify(CARD_SIZES)};i.width=g.width;i.height=g.height;i.alt='';i.fetchPriority='high';i.style.cssText='display:block;width:100%;height:100%;object-fit:cover';i.onload=i.onerror=function(){requestAnimationFrame(function(){setTimeout(go,0)})};p.appendChild(s);p.appendChild(i);m.appendChild(p)}catch(x){go()}}`;
+/** The image fill for a shell's media box: `pick` reads the item from the answer `r.text`. */
+function imageFill(pick: string, sizes: string, style: string): string {
+  return `function(r){var go=function(){window.__startNow=1;window.__startApp&&window.__startApp()};try{if(!r||!r.ok)return go();var d=${pick},m=document.querySelector('[${FIRST_CARD_MEDIA}]');if(!d||!m||d.video_url||!d.image)return go();var g=d.image,p=document.createElement('picture'),s=document.createElement('source'),i=document.createElement('img');s.type='image/webp';s.srcset=g.webp;s.sizes=${JSON.stringify(sizes)};i.src=g.url;if(g.jpeg)i.srcset=g.jpeg;i.sizes=${JSON.stringify(sizes)};i.width=g.width;i.height=g.height;i.alt='';i.fetchPriority='high';i.style.cssText=${JSON.stringify(style)};i.onload=i.onerror=function(){requestAnimationFrame(function(){setTimeout(go,0)})};p.appendChild(s);p.appendChild(i);m.appendChild(p)}catch(x){go()}}`;
+}
+
+const SHELL_IMAGE_FILL = {
+  firstCard: imageFill(
+    'JSON.parse(r.text).data[0]',
+    CARD_SIZES,
+    'display:block;width:100%;height:100%;object-fit:cover',
+  ),
+  article: imageFill(
+    'JSON.parse(r.text)',
+    ARTICLE_IMAGE_SIZES,
+    'display:block;width:100%;height:100%;object-fit:cover',
+  ),
+};
+type ShellImage = keyof typeof SHELL_IMAGE_FILL;
 
 /**
  * How long a list page's code waits at most for the shell's first image (APP_START_SCRIPT): on a
@@ -189,24 +206,24 @@ const ID_MARK = 2_147_483_646;
  * reads them (parseId: 1 to 2^31-1; a bad id asks nothing). Another role, or nobody signed in,
  * downloads and asks nothing. The server allows the script by its hash.
  */
-function repFirstLoadScript(js: string[], css: string[], calls: string[], firstCard: boolean): string {
+function repFirstLoadScript(js: string[], css: string[], calls: string[], image: ShellImage | undefined): string {
   const links = [...js.map((f) => ['modulepreload', `/${f}`]), ...css.map((f) => ['preload', `/${f}`, 'style'])];
   const urls = calls.map((url) => url.split(String(PAGE_MARK)).join('$page').split(String(ID_MARK)).join('$id'));
   const needsId = urls.some((url) => url.includes('$id'));
   return [
     `(function(){try{var l=localStorage,t=l.getItem(${JSON.stringify(TOKEN_KEY)});`,
     `if(!t||!l.getItem(${JSON.stringify(GREETING_NAME_KEY)}))return;`,
-    firstCard
+    image
       ? `window.__pageLinks=${JSON.stringify(links)};`
       : `${JSON.stringify(links)}.forEach(function(a){var k=document.createElement('link');k.rel=a[0];k.href=a[1];k.crossOrigin='';if(a[2])k.as=a[2];document.head.appendChild(k)});`,
     'function n(v){return/^\\d{1,10}$/.test(v||"")&&+v>=1&&+v<=2147483647?+v:0}',
     'var p=n(new URLSearchParams(location.search).get("page"))||1,i=n(location.pathname.replace(/\\/+$/,"").split("/").pop());',
     needsId ? 'if(!i)return;' : '',
     'var h={accept:"application/json","accept-language":l.getItem("lang")||"pl",authorization:(l.getItem("token_type")||"Bearer")+" "+t},e=window.__earlyGets=window.__earlyGets||{};',
-    firstCard ? 'window.__deferApp=1;' : '',
+    image ? 'window.__deferApp=1;' : '',
     `${JSON.stringify(urls)}.forEach(function(u){u=u.split("$page").join(p).split("$id").join(i);`,
     'e[u]={token:t,at:Date.now(),res:fetch(u,{headers:h,signal:AbortSignal.timeout(20000)}).then(function(r){return r.text().then(function(x){return{ok:r.ok,status:r.status,text:x}})})}',
-    firstCard ? `;e[u].res.then(${FIRST_IMAGE_FILL})` : '',
+    image ? `;e[u].res.then(${SHELL_IMAGE_FILL[image]})` : '',
     '})}catch(x){}})()',
   ].join('');
 }
@@ -319,7 +336,7 @@ export function firstLoadHtml(): Plugin {
                   [...own.js].filter((f) => !js.has(f) && !entry.js.has(f)),
                   [...own.css].filter((f) => !css.has(f) && !entry.css.has(f)),
                   firstPageCalls(route.path, PAGE_MARK, ID_MARK),
-                  typeof route.shell === 'object' && route.shell.firstCard === true,
+                  typeof route.shell === 'object' ? route.shell.image : undefined,
                 ),
               );
             }
@@ -348,24 +365,26 @@ export function firstLoadHtml(): Plugin {
               if (!html.includes('data-prerendered')) throw new Error('first-load-html: no <div id="root"></div>');
             }
             if (route.shell && prerender) {
-              const { prerenderHomeShell, prerenderRepPageShell } = (await prerender.ssrLoadModule(
-                '/src/prerender.tsx',
-              )) as {
-                prerenderHomeShell: () => Promise<{ markup: string; script: string }>;
-                prerenderRepPageShell: (
-                  title?: string,
-                  subtitle?: string,
-                  firstCard?: boolean,
-                ) => Promise<{ markup: string; script: string }>;
-              };
+              const { prerenderHomeShell, prerenderRepPageShell, prerenderArticleShell } =
+                (await prerender.ssrLoadModule('/src/prerender.tsx')) as {
+                  prerenderHomeShell: () => Promise<{ markup: string; script: string }>;
+                  prerenderArticleShell: () => Promise<{ markup: string; script: string }>;
+                  prerenderRepPageShell: (
+                    title?: string,
+                    subtitle?: string,
+                    firstCard?: boolean,
+                  ) => Promise<{ markup: string; script: string }>;
+                };
               const shell =
                 route.shell === 'home'
                   ? await prerenderHomeShell()
-                  : await prerenderRepPageShell(
-                      polish(route.shell.title),
-                      polish(route.shell.subtitle),
-                      route.shell.firstCard,
-                    );
+                  : route.shell.image === 'article'
+                    ? await prerenderArticleShell()
+                    : await prerenderRepPageShell(
+                        polish(route.shell.title),
+                        polish(route.shell.subtitle),
+                        route.shell.image === 'firstCard',
+                      );
               // After the root: the script runs before the first paint and decides whether the shell stays.
               html = html.replace(
                 '<div id="root"></div>',
@@ -374,7 +393,7 @@ export function firstLoadHtml(): Plugin {
               if (!html.includes(shell.script)) throw new Error('first-load-html: no <div id="root"></div>');
               inlineScripts.push(shell.script);
             }
-            if (typeof route.shell === 'object' && route.shell.firstCard) {
+            if (typeof route.shell === 'object' && route.shell.image) {
               // The entry and every modulepreload leave the head: the app start script adds them (decision 032).
               const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
               const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;

@@ -127,3 +127,29 @@ export function RepPageShell({
     </ShellLayer>
   );
 }
+
+/**
+ * An article as features/articles/components/article-view.tsx lays it out: the column (at most
+ * 860 px), the media box at the top (16:9, the images' own shape) and a bar for the title. The
+ * first-load script puts the article's image in the box when the article's data arrives before the
+ * page's code (build/first-load-html.ts), with the page's srcset and sizes: the page then shows the
+ * same file in the same place.
+ */
+export function ArticleShell() {
+  return (
+    <ShellLayer>
+      <Container size="xl" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+        <div style={{ maxWidth: 860, marginInline: 'auto' }}>
+          <Box
+            bg="gray.1"
+            style={{ aspectRatio: '16 / 9', overflow: 'hidden', borderRadius: 'var(--mantine-radius-md)' }}
+            {...{ [FIRST_CARD_MEDIA]: '' }}
+          />
+          <Box mt="lg">
+            <ShellBar w="70%" h={32} />
+          </Box>
+        </div>
+      </Container>
+    </ShellLayer>
+  );
+}

@@ -72,3 +72,10 @@ export const VIDEO_HEIGHTS = { base: 240, sm: 350, md: 250, lg: 280 } as const;
  */
 export const CARD_SIZES =
   '(min-width: 1320px) 640px, (min-width: 992px) 50vw, (min-resolution: 2.5dppx) 48vw, (min-resolution: 1.5dppx) 74vw, 100vw';
+
+/**
+ * An article's image spans its column: the whole phone width, at most 860 px from a desktop
+ * (features/articles/components/article-view.tsx). The article's first-load HTML picks the same
+ * file for its shell (decision 032).
+ */
+export const ARTICLE_IMAGE_SIZES = '(min-width: 900px) 860px, 100vw';

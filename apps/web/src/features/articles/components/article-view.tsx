@@ -4,7 +4,7 @@ import { VideoPlayer } from '../../../components/card-media.tsx';
 import { LinkButton } from '../../../components/link-button.tsx';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { videoSource } from '../../../lib/video-source.ts';
+import { ARTICLE_IMAGE_SIZES, videoSource } from '../../../lib/video-source.ts';
 import '../lib/strings.ts';
 import classes from './article-view.module.css';
 
@@ -17,9 +17,6 @@ export interface ArticleViewData {
   image: Image | null;
   video_url: string | null;
 }
-
-/** The image spans the column: the whole phone width, at most 860 px from a desktop. */
-const IMAGE_SIZES = '(min-width: 900px) 860px, 100vw';
 
 /**
  * One article as a rep reads it (SPEC.md section 2, the preview): the full-width image (or the
@@ -36,7 +33,13 @@ export function ArticleView({ article, backTo }: { article: ArticleViewData; bac
           {video ? (
             <VideoPlayer video={video} label={t('articlePh.videoTitle', { name: article.name })} eager />
           ) : article.image ? (
-            <ResponsiveImage image={article.image} sizes={IMAGE_SIZES} alt="" priority className={classes.image} />
+            <ResponsiveImage
+              image={article.image}
+              sizes={ARTICLE_IMAGE_SIZES}
+              alt=""
+              priority
+              className={classes.image}
+            />
           ) : null}
         </div>
       )}
