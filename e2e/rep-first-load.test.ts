@@ -118,6 +118,21 @@ describe("a rep page's first load", () => {
       if (route.title) expect(await shell.locator('h1').textContent(), route.path).toBe(route.title);
       await expect.poll(() => requests.some((r) => route.chunk.test(r)), { message: route.path }).toBe(true);
       for (const call of route.calls) await expect.poll(() => requests.includes(call), { message: call }).toBe(true);
+      // Decision 032: the app's code is asked for after the shell's first frame, so it cannot run before it.
+      const paintAndEntry = () =>
+        page.evaluate(() => {
+          const entry = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) =>
+            /\/assets\/index-[\w-]+\.js$/.test(e.name),
+          );
+          return {
+            firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
+            entryStart: entry?.startTime ?? null,
+          };
+        });
+      await expect.poll(async () => (await paintAndEntry()).entryStart, { message: route.path }).not.toBeNull();
+      const { firstPaint, entryStart } = await paintAndEntry();
+      expect(firstPaint, route.path).not.toBeNull();
+      expect(entryStart, route.path).toBeGreaterThanOrEqual(firstPaint ?? Number.POSITIVE_INFINITY);
       // The item's image, from the early data, in the shell before the page's code has run.
       const shellImage = shell.locator('[data-first-card-media] img');
       let shellSrc: string | null = null;

@@ -6,6 +6,7 @@ import { type GuardedPage, PAGES, POLICY, ROLES } from '@incentive/contracts';
 import Beasties from 'beasties';
 import { createServer, type Manifest, type Plugin } from 'vite';
 import { FIRST_CARD_MEDIA, firstPageCalls } from '../src/lib/first-page-data.ts';
+import { HOME_SHELL_ID } from '../src/lib/home-shell.ts';
 import { GREETING_NAME as GREETING_NAME_KEY, TOKEN as TOKEN_KEY } from '../src/lib/session.ts';
 import { ARTICLE_IMAGE_SIZES, CARD_SIZES } from '../src/lib/video-source.ts';
 import articlesPl from '../src/locales/articles/pl.json' with { type: 'json' };
@@ -170,26 +171,29 @@ const SHELL_IMAGE_FILL = {
 type ShellImage = keyof typeof SHELL_IMAGE_FILL;
 
 /**
- * How long a list page's code waits at most for the shell's first image (APP_START_SCRIPT): on a
- * slow link the image may take longer, and the page must still become usable soon.
+ * How long a rep page's code waits at most for its shell (APP_START_SCRIPT): on a slow link the
+ * shell's image may take longer, and in a background tab no frame is drawn at all.
  */
 export const APP_START_CAP_MS = 300;
 
 /**
- * The end of a first-card list page's body (decision 032): adds the entry's script and every
- * `modulepreload` that the HTML would otherwise name in its head. It starts them at once, unless
- * the rep script (repFirstLoadScript) has asked for the list's first answer and will put its first
- * image into the shell (`__deferApp`): then they start when that image has painted, when the answer
- * has no image, or after APP_START_CAP_MS, whichever comes first. So on a phone the picture gets
- * the link to itself and paints before 150 kB of JavaScript is downloaded and run. Placed after the
- * root and the shell, so the entry finds them parsed as it did from the head.
+ * The end of a rep page's body, after its shell (decision 032): adds the entry's script and every
+ * `modulepreload` that the HTML would otherwise name in its head. Without a shown shell (not a rep,
+ * not Polish) it adds them at once. With one, it adds them once the shell's first frame is drawn;
+ * and when the rep script (repFirstLoadScript) will put an image from the page's first answer into
+ * the shell (`__deferApp`), once that image has painted, or the answer has none. Never later than
+ * APP_START_CAP_MS. So the shell paints before the app's code runs even when that code comes from
+ * the cache at once (a rep's daily visit on a slow phone), and on a slow link the picture gets the
+ * link to itself before 150 kB of JavaScript. Placed after the root and the shell, so the entry
+ * finds them parsed, as it did from the head.
  */
 function appStartScript(entry: string, preloads: string[]): string {
   return [
     '(function(){var d=document,w=window,s=0;function a(r,h,t){var k=d.createElement("link");k.rel=r;k.href=h;k.crossOrigin="";if(t)k.as=t;d.head.appendChild(k)}',
     `function go(){if(s)return;s=1;${JSON.stringify(preloads)}.forEach(function(h){a("modulepreload",h)});(w.__pageLinks||[]).forEach(function(l){a(l[0],l[1],l[2])});`,
     `var e=d.createElement("script");e.type="module";e.crossOrigin="";e.src=${JSON.stringify(entry)};d.head.appendChild(e)}`,
-    `w.__startApp=go;if(!w.__deferApp||w.__startNow)go();else setTimeout(go,${APP_START_CAP_MS})})()`,
+    `w.__startApp=go;var x=d.getElementById(${JSON.stringify(HOME_SHELL_ID)});if(!x||x.hidden||w.__startNow)return go();`,
+    `setTimeout(go,${APP_START_CAP_MS});if(!w.__deferApp)requestAnimationFrame(function(){setTimeout(go,0)})})()`,
   ].join('');
 }
 
@@ -204,16 +208,23 @@ const ID_MARK = 2_147_483_646;
  * (lib/first-page-data.ts) while the HTML is parsed, before the entry has arrived; api-client.ts
  * hands their answers to the page (`__earlyGets`). The page number and id are read as the page
  * reads them (parseId: 1 to 2^31-1; a bad id asks nothing). Another role, or nobody signed in,
- * downloads and asks nothing. The server allows the script by its hash.
+ * downloads and asks nothing. The server allows the script by its hash. On a page with a shell the
+ * files go to the app start script (`__pageLinks`), which adds them with the entry (decision 032).
  */
-function repFirstLoadScript(js: string[], css: string[], calls: string[], image: ShellImage | undefined): string {
+function repFirstLoadScript(
+  js: string[],
+  css: string[],
+  calls: string[],
+  shell: { image?: ShellImage } | undefined,
+): string {
+  const image = shell?.image;
   const links = [...js.map((f) => ['modulepreload', `/${f}`]), ...css.map((f) => ['preload', `/${f}`, 'style'])];
   const urls = calls.map((url) => url.split(String(PAGE_MARK)).join('$page').split(String(ID_MARK)).join('$id'));
   const needsId = urls.some((url) => url.includes('$id'));
   return [
     `(function(){try{var l=localStorage,t=l.getItem(${JSON.stringify(TOKEN_KEY)});`,
     `if(!t||!l.getItem(${JSON.stringify(GREETING_NAME_KEY)}))return;`,
-    image
+    shell
       ? `window.__pageLinks=${JSON.stringify(links)};`
       : `${JSON.stringify(links)}.forEach(function(a){var k=document.createElement('link');k.rel=a[0];k.href=a[1];k.crossOrigin='';if(a[2])k.as=a[2];document.head.appendChild(k)});`,
     'function n(v){return/^\\d{1,10}$/.test(v||"")&&+v>=1&&+v<=2147483647?+v:0}',
@@ -336,7 +347,7 @@ export function firstLoadHtml(): Plugin {
                   [...own.js].filter((f) => !js.has(f) && !entry.js.has(f)),
                   [...own.css].filter((f) => !css.has(f) && !entry.css.has(f)),
                   firstPageCalls(route.path, PAGE_MARK, ID_MARK),
-                  typeof route.shell === 'object' ? route.shell.image : undefined,
+                  typeof route.shell === 'object' ? route.shell : undefined,
                 ),
               );
             }
@@ -393,7 +404,7 @@ export function firstLoadHtml(): Plugin {
               if (!html.includes(shell.script)) throw new Error('first-load-html: no <div id="root"></div>');
               inlineScripts.push(shell.script);
             }
-            if (typeof route.shell === 'object' && route.shell.image) {
+            if (typeof route.shell === 'object') {
               // The entry and every modulepreload leave the head: the app start script adds them (decision 032).
               const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
               const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
