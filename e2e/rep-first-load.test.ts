@@ -41,6 +41,8 @@ interface RepRoute {
    * and where the page then shows it.
    */
   shellImage?: { path: string; item: 'first' | 'self'; pageImage: string };
+  /** A quiz the rep can take: its shell shows the first step from the early call (decision 032). */
+  shellQuiz?: boolean;
 }
 
 async function repRoutes(): Promise<RepRoute[]> {
@@ -50,6 +52,13 @@ async function repRoutes(): Promise<RepRoute[]> {
   });
   const article = articles.body.data[0];
   if (!article) throw new Error('the demo data has no article for the rep');
+  const quizzes = await api<{ data: { id: number; status: { can_take: boolean } }[] }>(
+    'GET',
+    '/api/quiz?page=1&per_page=100',
+    { token },
+  );
+  const quiz = quizzes.body.data.find((q) => q.status.can_take);
+  if (!quiz) throw new Error('the demo data has no quiz the rep can take');
   return [
     {
       path: '/quiz-ph',
@@ -83,6 +92,13 @@ async function repRoutes(): Promise<RepRoute[]> {
       title: 'Moje wypłaty',
       chunk: /\/assets\/withdrawals-page-[\w-]+\.js$/,
       calls: ['GET /api/wallet', 'GET /api/wallet/history'],
+    },
+    {
+      path: `/quiz-ph/${quiz.id}`,
+      title: null,
+      chunk: /\/assets\/quiz-take-page-[\w-]+\.js$/,
+      calls: [`GET /api/quiz/${quiz.id}`],
+      shellQuiz: true,
     },
     {
       path: `/articles-ph/${article.id}`,
@@ -162,9 +178,25 @@ describe("a rep page's first load", () => {
       } else if (listed) {
         expect(await shellImage.count(), route.path).toBe(0);
       }
+      // A quiz's first step, from the early data, before the page's code has run: the same question.
+      let shellQuestion: string | null = null;
+      if (route.shellQuiz) {
+        await shell.locator('[data-shell-filled]:not([hidden])').waitFor();
+        expect(await shell.locator('[data-shell-skeleton]').count(), route.path).toBe(0);
+        expect(await shell.locator('[data-shell-counter]').textContent(), route.path).toMatch(/^Pytanie 1\/\d+$/);
+        expect(await shell.locator('h1').textContent(), route.path).toMatch(/^\d[\d\u00a0]*,\d\d\u00a0zł do wygrania$/);
+        shellQuestion = await shell.locator('[data-shell-question]').textContent();
+        expect(shellQuestion?.trim(), route.path).not.toBe('');
+      }
       release();
 
       await page.locator('main h1').first().waitFor();
+      if (shellQuestion !== null) {
+        const question = page.locator('main [id^="question-"][id$="-text"]').first();
+        expect(await question.textContent(), route.path).toBe(shellQuestion);
+        const pageTitle = await page.locator('main h1').first().textContent();
+        expect(pageTitle, route.path).toMatch(/do wygrania$/);
+      }
       if (route.title) await page.locator('main').getByRole('heading', { level: 1, name: route.title }).waitFor();
       await expect.poll(() => shell.count(), { message: route.path }).toBe(0);
       // The page shows the same file in its place: no second download, no larger paint.

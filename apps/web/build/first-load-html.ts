@@ -8,6 +8,7 @@ import { createServer, type Manifest, type Plugin } from 'vite';
 import { FIRST_CARD_MEDIA, firstPageCalls } from '../src/lib/first-page-data.ts';
 import { HOME_SHELL_ID } from '../src/lib/home-shell.ts';
 import { GREETING_NAME as GREETING_NAME_KEY, TOKEN as TOKEN_KEY } from '../src/lib/session.ts';
+import { QUIZ_SHELL } from '../src/lib/shell-slots.ts';
 import { ARTICLE_IMAGE_SIZES, CARD_SIZES } from '../src/lib/video-source.ts';
 import articlesPl from '../src/locales/articles/pl.json' with { type: 'json' };
 import challengesPl from '../src/locales/challenges/pl.json' with { type: 'json' };
@@ -78,7 +79,7 @@ export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
   },
   {
     name: 'quiz-ph-take',
-    shell: {},
+    shell: { image: 'quiz' },
     path: PAGES.quizPhTake,
     chunks: SIGNED_IN_SHELL,
     page: { name: 'quizPhTake', chunks: ['src/features/quizzes/pages/quiz-take-page.tsx'] },
@@ -168,7 +169,23 @@ const SHELL_IMAGE_FILL = {
     'display:block;width:100%;height:100%;object-fit:cover',
   ),
 };
-type ShellImage = keyof typeof SHELL_IMAGE_FILL;
+
+/**
+ * With a quiz's answer a rep may take: its first step into the quiz's shell (components/page-shell.tsx
+ * QuizTakeShell): the name, what it pays (as lib/money.ts writes it in Polish), "Pytanie 1/N", the
+ * progress and the first question's text as the server sanitized it (the page renders the same HTML).
+ * The bars go and the step shows in one change. Nothing for a quiz the rep cannot take now: the
+ * page says why.
+ */
+const QUIZ_FILL = (() => {
+  const a = (name: string) => `document.querySelector('[${name}]')`;
+  const counter = JSON.stringify(polish('quizPh.take.counter'));
+  const toWin = JSON.stringify(polish('quizPh.take.toWin'));
+  return `function(r){var go=function(){window.__startNow=1;window.__startApp&&window.__startApp()};try{if(!r||!r.ok)return go();var q=JSON.parse(r.text),k=q.questions&&q.questions[0],f=${a(QUIZ_SHELL.filled)},b=${a(QUIZ_SHELL.skeleton)};if(!k||!q.status||!q.status.can_take||!f||!b)return go();var n=+q.value;n=isFinite(n)?n:0;var v=new Intl.NumberFormat('pl-PL',{style:'currency',currency:'PLN',useGrouping:'always',minimumFractionDigits:2,maximumFractionDigits:2}).format(n).replace(/[\u202f\u2009s]/g,'\u00a0');${a(QUIZ_SHELL.name)}.textContent=q.name;${a(QUIZ_SHELL.title)}.textContent=${toWin}.split('{{amount}}').join(v);${a(QUIZ_SHELL.counter)}.textContent=${counter}.split('{{current}}').join(1).split('{{total}}').join(q.questions.length);${a(QUIZ_SHELL.progress)}.style.width=100/q.questions.length+'%';${a(QUIZ_SHELL.question)}.innerHTML=k.question_text;b.remove();f.hidden=false;requestAnimationFrame(function(){setTimeout(go,0)})}catch(x){go()}}`;
+})();
+
+const SHELL_FILL = { ...SHELL_IMAGE_FILL, quiz: QUIZ_FILL };
+type ShellImage = keyof typeof SHELL_FILL;
 
 /**
  * How long a rep page's code waits at most for its shell (APP_START_SCRIPT): on a slow link the
@@ -234,7 +251,7 @@ function repFirstLoadScript(
     image ? 'window.__deferApp=1;' : '',
     `${JSON.stringify(urls)}.forEach(function(u){u=u.split("$page").join(p).split("$id").join(i);`,
     'e[u]={token:t,at:Date.now(),res:fetch(u,{headers:h,signal:AbortSignal.timeout(20000)}).then(function(r){return r.text().then(function(x){return{ok:r.ok,status:r.status,text:x}})})}',
-    image ? `;e[u].res.then(${SHELL_IMAGE_FILL[image]})` : '',
+    image ? `;e[u].res.then(${SHELL_FILL[image]})` : '',
     '})}catch(x){}})()',
   ].join('');
 }
@@ -376,10 +393,10 @@ export function firstLoadHtml(): Plugin {
               if (!html.includes('data-prerendered')) throw new Error('first-load-html: no <div id="root"></div>');
             }
             if (route.shell && prerender) {
-              const { prerenderHomeShell, prerenderRepPageShell, prerenderArticleShell } =
+              const { prerenderHomeShell, prerenderRepPageShell, prerenderRecordShell } =
                 (await prerender.ssrLoadModule('/src/prerender.tsx')) as {
                   prerenderHomeShell: () => Promise<{ markup: string; script: string }>;
-                  prerenderArticleShell: () => Promise<{ markup: string; script: string }>;
+                  prerenderRecordShell: (kind: 'article' | 'quiz') => Promise<{ markup: string; script: string }>;
                   prerenderRepPageShell: (
                     title?: string,
                     subtitle?: string,
@@ -389,8 +406,8 @@ export function firstLoadHtml(): Plugin {
               const shell =
                 route.shell === 'home'
                   ? await prerenderHomeShell()
-                  : route.shell.image === 'article'
-                    ? await prerenderArticleShell()
+                  : route.shell.image === 'article' || route.shell.image === 'quiz'
+                    ? await prerenderRecordShell(route.shell.image)
                     : await prerenderRepPageShell(
                         polish(route.shell.title),
                         polish(route.shell.subtitle),

@@ -2,7 +2,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppTree } from './app/app-tree.tsx';
 import { Providers } from './app/providers.tsx';
-import { ArticleShell, RepPageShell, shellScript } from './components/page-shell.tsx';
+import { ArticleShell, QuizTakeShell, RepPageShell, shellScript } from './components/page-shell.tsx';
 import { HOME_SHELL_SCRIPT, RepHomeShell } from './features/dashboard/components/rep-home-shell.tsx';
 
 /**
@@ -37,12 +37,10 @@ export async function prerenderHomeShell(): Promise<{ markup: string; script: st
  * description the build knows (Polish: the script keeps the shell only for a rep in Polish), and for
  * a list the box its first card's image goes in.
  */
-/** The article page's shell (components/page-shell.tsx ArticleShell). */
-export async function prerenderArticleShell(): Promise<{ markup: string; script: string }> {
+/** The article page's or a quiz's shell (components/page-shell.tsx ArticleShell, QuizTakeShell). */
+export async function prerenderRecordShell(kind: 'article' | 'quiz'): Promise<{ markup: string; script: string }> {
   const { prelude } = await prerender(
-    <Providers>
-      <ArticleShell />
-    </Providers>,
+    <Providers>{kind === 'article' ? <ArticleShell /> : <QuizTakeShell />}</Providers>,
     { identifierPrefix: 'shell-' },
   );
   return { markup: await new Response(prelude).text(), script: shellScript(false) };

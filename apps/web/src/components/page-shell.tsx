@@ -1,9 +1,10 @@
-import { Box, Burger, Container, Group, SimpleGrid } from '@mantine/core';
+import { Box, Burger, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FIRST_CARD_MEDIA } from '../lib/first-page-data.ts';
 import { HOME_SHELL_ID } from '../lib/home-shell.ts';
 import { LANG_KEY } from '../lib/i18n.ts';
 import { GREETING_NAME, TOKEN } from '../lib/session.ts';
+import { QUIZ_SHELL } from '../lib/shell-slots.ts';
 import { VIDEO_HEIGHTS } from '../lib/video-source.ts';
 import { Logo } from './logo.tsx';
 import { Page } from './page.tsx';
@@ -149,6 +150,62 @@ export function ArticleShell() {
             <ShellBar w="70%" h={32} />
           </Box>
         </div>
+      </Container>
+    </ShellLayer>
+  );
+}
+
+/** A slot's attribute as a JSX prop. */
+const slot = (name: string) => ({ [name]: '' });
+
+/**
+ * A quiz being taken, as features/quizzes/pages/quiz-take-page.tsx lays out its first step: the
+ * quiz's name, what it pays, "Pytanie 1/N" with the progress bar, and the first question in its
+ * card. Bars stand in until the quiz arrives; the first-load script then fills the step from the
+ * quiz's early answer (build/first-load-html.ts, decision 032) and swaps it in whole, so nothing
+ * painted moves. The answers are not drawn: they need the page's code to be chosen.
+ */
+export function QuizTakeShell() {
+  const q = QUIZ_SHELL.question;
+  return (
+    <ShellLayer>
+      <style>{`[${q}]>:first-child{margin-top:0}[${q}]>:last-child{margin-bottom:0}[${q}] img,[${q}] video,[${q}] iframe{max-width:100%;height:auto}`}</style>
+      <Container size="sm" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="lg" {...slot(QUIZ_SHELL.skeleton)}>
+          <Stack gap={4}>
+            <ShellBar w="45%" h={22} />
+            <ShellBar w="70%" h={31} />
+          </Stack>
+          <ShellBar w="30%" h={25} />
+        </Stack>
+        <Stack gap="lg" hidden {...slot(QUIZ_SHELL.filled)}>
+          <Stack gap={4}>
+            <Text c="dimmed" fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }} {...slot(QUIZ_SHELL.name)} />
+            <Title order={1} fz={{ base: 24, sm: 30 }} {...slot(QUIZ_SHELL.title)} />
+          </Stack>
+          <Stack gap={6}>
+            <Text fw={700} {...slot(QUIZ_SHELL.counter)} />
+            <div style={{ height: 6, borderRadius: 3, background: 'var(--mantine-color-gray-2)', overflow: 'hidden' }}>
+              <div
+                style={{ height: '100%', width: 0, background: 'var(--mantine-primary-color-filled)' }}
+                {...slot(QUIZ_SHELL.progress)}
+              />
+            </div>
+          </Stack>
+          {/* Mantine's Card (withBorder, radius and padding md): its stylesheet is not in a first load. */}
+          <div
+            style={{
+              border: '1px solid var(--mantine-color-gray-3)',
+              borderRadius: 'var(--mantine-radius-md)',
+              padding: 'var(--mantine-spacing-md)',
+            }}
+          >
+            <div
+              style={{ fontSize: 'var(--mantine-font-size-lg)', lineHeight: 1.5, overflowWrap: 'anywhere' }}
+              {...slot(q)}
+            />
+          </div>
+        </Stack>
       </Container>
     </ShellLayer>
   );

@@ -1,0 +1,16 @@
+/**
+ * The attributes of a quiz's shell (components/page-shell.tsx QuizTakeShell) that the first-load
+ * script fills from the quiz's early answer (build/first-load-html.ts, decision 032). Shared by the
+ * two so that they cannot drift apart; never bundled into the app.
+ */
+export const QUIZ_SHELL = {
+  /** The bars shown until the quiz has arrived; removed then. */
+  skeleton: 'data-shell-skeleton',
+  /** The quiz's first step, hidden until it is filled. */
+  filled: 'data-shell-filled',
+  name: 'data-shell-name',
+  title: 'data-shell-title',
+  counter: 'data-shell-counter',
+  progress: 'data-shell-progress',
+  question: 'data-shell-question',
+} as const;
