@@ -178,34 +178,39 @@ export function QuizTakeShell() {
           </Stack>
           <ShellBar w="30%" h={25} />
         </Stack>
-        <Stack gap="lg" hidden {...slot(QUIZ_SHELL.filled)}>
-          <Stack gap={4}>
-            <Text c="dimmed" fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }} {...slot(QUIZ_SHELL.name)} />
-            <Title order={1} fz={{ base: 24, sm: 30 }} {...slot(QUIZ_SHELL.title)} />
-          </Stack>
-          <Stack gap={6}>
-            <Text fw={700} {...slot(QUIZ_SHELL.counter)} />
-            <div style={{ height: 6, borderRadius: 3, background: 'var(--mantine-color-gray-2)', overflow: 'hidden' }}>
+        {/* A plain element: Stack's display:flex would beat the hidden attribute. */}
+        <div hidden {...slot(QUIZ_SHELL.filled)}>
+          <Stack gap="lg">
+            <Stack gap={4}>
+              <Text c="dimmed" fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }} {...slot(QUIZ_SHELL.name)} />
+              <Title order={1} fz={{ base: 24, sm: 30 }} {...slot(QUIZ_SHELL.title)} />
+            </Stack>
+            <Stack gap={6}>
+              <Text fw={700} {...slot(QUIZ_SHELL.counter)} />
               <div
-                style={{ height: '100%', width: 0, background: 'var(--mantine-primary-color-filled)' }}
-                {...slot(QUIZ_SHELL.progress)}
+                style={{ height: 6, borderRadius: 3, background: 'var(--mantine-color-gray-2)', overflow: 'hidden' }}
+              >
+                <div
+                  style={{ height: '100%', width: 0, background: 'var(--mantine-primary-color-filled)' }}
+                  {...slot(QUIZ_SHELL.progress)}
+                />
+              </div>
+            </Stack>
+            {/* Mantine's Card (withBorder, radius and padding md): its stylesheet is not in a first load. */}
+            <div
+              style={{
+                border: '1px solid var(--mantine-color-gray-3)',
+                borderRadius: 'var(--mantine-radius-md)',
+                padding: 'var(--mantine-spacing-md)',
+              }}
+            >
+              <div
+                style={{ fontSize: 'var(--mantine-font-size-lg)', lineHeight: 1.5, overflowWrap: 'anywhere' }}
+                {...slot(q)}
               />
             </div>
           </Stack>
-          {/* Mantine's Card (withBorder, radius and padding md): its stylesheet is not in a first load. */}
-          <div
-            style={{
-              border: '1px solid var(--mantine-color-gray-3)',
-              borderRadius: 'var(--mantine-radius-md)',
-              padding: 'var(--mantine-spacing-md)',
-            }}
-          >
-            <div
-              style={{ fontSize: 'var(--mantine-font-size-lg)', lineHeight: 1.5, overflowWrap: 'anywhere' }}
-              {...slot(q)}
-            />
-          </div>
-        </Stack>
+        </div>
       </Container>
     </ShellLayer>
   );
