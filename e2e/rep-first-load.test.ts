@@ -40,7 +40,7 @@ interface RepRoute {
    * (decision 032): the call's path, whether the item is the list's first or the answer itself,
    * and where the page then shows it.
    */
-  shellImage?: { path: string; item: 'first' | 'self'; pageImage: string };
+  shellImage?: { path: string; item: 'first' | 'self'; pageImage: string; shellImage?: string };
   /** A quiz the rep can take: its shell shows the first step from the early call (decision 032). */
   shellQuiz?: boolean;
 }
@@ -86,6 +86,12 @@ async function repRoutes(): Promise<RepRoute[]> {
       title: 'Wyzwania',
       chunk: /\/assets\/challenge-list-page-[\w-]+\.js$/,
       calls: ['GET /api/challenges/active'],
+      shellImage: {
+        path: '/api/challenges/active',
+        item: 'first',
+        pageImage: 'main [data-testid="challenge-view"] img',
+        shellImage: '[data-shell-challenge] img',
+      },
     },
     {
       path: '/withdraw',
@@ -150,7 +156,7 @@ describe("a rep page's first load", () => {
       expect(firstPaint, route.path).not.toBeNull();
       expect(entryStart, route.path).toBeGreaterThanOrEqual(firstPaint ?? Number.POSITIVE_INFINITY);
       // The item's image, from the early data, in the shell before the page's code has run.
-      const shellImage = shell.locator('[data-first-card-media] img');
+      const shellImage = shell.locator(image?.shellImage ?? '[data-first-card-media] img');
       let shellSrc: string | null = null;
       type Item = { image: unknown; video_url: string | null };
       const answer = listed ? ((await (await listed).json()) as { data: Item[] } & Item) : undefined;

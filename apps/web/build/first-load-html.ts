@@ -8,8 +8,8 @@ import { createServer, type Manifest, type Plugin } from 'vite';
 import { FIRST_CARD_MEDIA, firstPageCalls } from '../src/lib/first-page-data.ts';
 import { HOME_SHELL_ID } from '../src/lib/home-shell.ts';
 import { GREETING_NAME as GREETING_NAME_KEY, TOKEN as TOKEN_KEY } from '../src/lib/session.ts';
-import { QUIZ_SHELL } from '../src/lib/shell-slots.ts';
-import { ARTICLE_IMAGE_SIZES, CARD_SIZES } from '../src/lib/video-source.ts';
+import { CHALLENGE_SHELL, QUIZ_SHELL } from '../src/lib/shell-slots.ts';
+import { ARTICLE_IMAGE_SIZES, CARD_SIZES, COVER_SIZES } from '../src/lib/video-source.ts';
 import articlesPl from '../src/locales/articles/pl.json' with { type: 'json' };
 import challengesPl from '../src/locales/challenges/pl.json' with { type: 'json' };
 import pl from '../src/locales/pl.json' with { type: 'json' };
@@ -106,7 +106,7 @@ export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
   },
   {
     name: 'challenges-ph',
-    shell: { title: 'challengePh.title', subtitle: 'challengePh.description' },
+    shell: { title: 'challengePh.title', subtitle: 'challengePh.description', image: 'challenge' },
     path: PAGES.challengesPh,
     chunks: SIGNED_IN_SHELL,
     page: {
@@ -184,7 +184,16 @@ const QUIZ_FILL = (() => {
   return `function(r){var go=function(){window.__startNow=1;window.__startApp&&window.__startApp()};try{if(!r||!r.ok)return go();var q=JSON.parse(r.text),k=q.questions&&q.questions[0],f=${a(QUIZ_SHELL.filled)},b=${a(QUIZ_SHELL.skeleton)};if(!k||!q.status||!q.status.can_take||!f||!b)return go();var n=+q.value;n=isFinite(n)?n:0;var v=new Intl.NumberFormat('pl-PL',{style:'currency',currency:'PLN',useGrouping:'always',minimumFractionDigits:2,maximumFractionDigits:2}).format(n).replace(/[\u202f\u2009s]/g,'\u00a0');${a(QUIZ_SHELL.name)}.textContent=q.name;${a(QUIZ_SHELL.title)}.textContent=${toWin}.split('{{amount}}').join(v);${a(QUIZ_SHELL.counter)}.textContent=${counter}.split('{{current}}').join(1).split('{{total}}').join(q.questions.length);${a(QUIZ_SHELL.progress)}.style.width=100/q.questions.length+'%';${a(QUIZ_SHELL.question)}.innerHTML=k.question_text;b.remove();f.hidden=false;requestAnimationFrame(function(){setTimeout(go,0)})}catch(x){go()}}`;
 })();
 
-const SHELL_FILL = { ...SHELL_IMAGE_FILL, quiz: QUIZ_FILL };
+/**
+ * With the rep's challenges: the first one as the page will show it first (the one `?id=` names,
+ * else the list's first; lib/challenge-text.ts orderChallenges) into the challenges' shell
+ * (components/page-shell.tsx ChallengeShell): the row of choices when there are several, its cover
+ * with the page's srcset and sizes, and its name. Nothing when the list is empty or `?id=` names a
+ * challenge the list does not hold (the page asks for that one itself).
+ */
+const CHALLENGE_FILL = `function(r){var go=function(){window.__startNow=1;window.__startApp&&window.__startApp()};try{if(!r||!r.ok)return go();var l=JSON.parse(r.text).data,m=document.querySelector('[${CHALLENGE_SHELL}]');if(!m||!l||!l.length)return go();var w=new URLSearchParams(location.search).get('id');if(w!==null){var j=-1;l.forEach(function(c,k){if(String(c.id)===w)j=k});if(j<0&&/^d{1,10}$/.test(w)&&+w>=1&&+w<=2147483647)return go();if(j>0)l=[l[j]].concat(l.slice(0,j),l.slice(j+1))}var d=document,c=l[0],t=function(e,x){var n=d.createElement(e);if(x)n.textContent=x;return n};if(l.length>1){var v=t('nav');l.forEach(function(x){v.appendChild(t('span',x.name))});m.appendChild(v)}var s=t('section'),g=c.image;if(g){var f=t('figure'),p=t('picture'),o=t('source'),i=t('img');o.type='image/webp';o.srcset=g.webp;o.sizes=${JSON.stringify(COVER_SIZES)};i.src=g.url;if(g.jpeg)i.srcset=g.jpeg;i.sizes=${JSON.stringify(COVER_SIZES)};i.width=g.width;i.height=g.height;i.alt='';i.fetchPriority='high';i.style.cssText='display:block;width:100%;height:100%;object-fit:cover';i.onload=i.onerror=function(){requestAnimationFrame(function(){setTimeout(go,0)})};p.appendChild(o);p.appendChild(i);f.appendChild(p);s.appendChild(f)}s.appendChild(t('h2',c.name));m.appendChild(s);if(!g)requestAnimationFrame(function(){setTimeout(go,0)})}catch(x){go()}}`;
+
+const SHELL_FILL = { ...SHELL_IMAGE_FILL, quiz: QUIZ_FILL, challenge: CHALLENGE_FILL };
 type ShellImage = keyof typeof SHELL_FILL;
 
 /**
@@ -196,9 +205,10 @@ export const APP_START_CAP_MS = 300;
 /**
  * The end of a rep page's body, after its shell (decision 032): adds the entry's script and every
  * `modulepreload` that the HTML would otherwise name in its head. Without a shown shell (not a rep,
- * not Polish) it adds them at once. With one, it adds them once the shell's first frame is drawn;
- * and when the rep script (repFirstLoadScript) will put an image from the page's first answer into
- * the shell (`__deferApp`), once that image has painted, or the answer has none. Never later than
+ * not Polish) it adds them at once. With one, it adds them once the shell's first frame is shown (a
+ * `paint` entry; the next frame where the Paint Timing API is missing), and when the rep script
+ * (repFirstLoadScript) will put an image from the page's first answer into the shell
+ * (`__deferApp`), once that image has painted too, or the answer has none. Never later than
  * APP_START_CAP_MS. So the shell paints before the app's code runs even when that code comes from
  * the cache at once (a rep's daily visit on a slow phone), and on a slow link the picture gets the
  * link to itself before 150 kB of JavaScript. Placed after the root and the shell, so the entry
@@ -209,8 +219,10 @@ function appStartScript(entry: string, preloads: string[]): string {
     '(function(){var d=document,w=window,s=0;function a(r,h,t){var k=d.createElement("link");k.rel=r;k.href=h;k.crossOrigin="";if(t)k.as=t;d.head.appendChild(k)}',
     `function go(){if(s)return;s=1;${JSON.stringify(preloads)}.forEach(function(h){a("modulepreload",h)});(w.__pageLinks||[]).forEach(function(l){a(l[0],l[1],l[2])});`,
     `var e=d.createElement("script");e.type="module";e.crossOrigin="";e.src=${JSON.stringify(entry)};d.head.appendChild(e)}`,
-    `w.__startApp=go;var x=d.getElementById(${JSON.stringify(HOME_SHELL_ID)});if(!x||x.hidden||w.__startNow)return go();`,
-    `setTimeout(go,${APP_START_CAP_MS});if(!w.__deferApp)requestAnimationFrame(function(){setTimeout(go,0)})})()`,
+    // `p`: the shell's first frame has been shown; with `__deferApp`, `__startNow` says the image is in.
+    'var p=0;function m(){if(p&&(!w.__deferApp||w.__startNow))go()}w.__startApp=m;',
+    `var x=d.getElementById(${JSON.stringify(HOME_SHELL_ID)});if(!x||x.hidden)return go();setTimeout(go,${APP_START_CAP_MS});`,
+    'function f(){p=1;m()}try{new PerformanceObserver(function(l,o){o.disconnect();f()}).observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(f,0)})}})()',
   ].join('');
 }
 
@@ -401,6 +413,7 @@ export function firstLoadHtml(): Plugin {
                     title?: string,
                     subtitle?: string,
                     firstCard?: boolean,
+                    challenge?: boolean,
                   ) => Promise<{ markup: string; script: string }>;
                 };
               const shell =
@@ -412,6 +425,7 @@ export function firstLoadHtml(): Plugin {
                         polish(route.shell.title),
                         polish(route.shell.subtitle),
                         route.shell.image === 'firstCard',
+                        route.shell.image === 'challenge',
                       );
               // After the root: the script runs before the first paint and decides whether the shell stays.
               html = html.replace(

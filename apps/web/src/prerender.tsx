@@ -50,10 +50,11 @@ export async function prerenderRepPageShell(
   title?: string,
   subtitle?: string,
   firstCard?: boolean,
+  challenge?: boolean,
 ): Promise<{ markup: string; script: string }> {
   const { prelude } = await prerender(
     <Providers>
-      <RepPageShell title={title} subtitle={subtitle} firstCard={firstCard} />
+      <RepPageShell title={title} subtitle={subtitle} firstCard={firstCard} challenge={challenge} />
     </Providers>,
     { identifierPrefix: 'shell-' },
   );

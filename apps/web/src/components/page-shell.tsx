@@ -4,7 +4,7 @@ import { FIRST_CARD_MEDIA } from '../lib/first-page-data.ts';
 import { HOME_SHELL_ID } from '../lib/home-shell.ts';
 import { LANG_KEY } from '../lib/i18n.ts';
 import { GREETING_NAME, TOKEN } from '../lib/session.ts';
-import { QUIZ_SHELL } from '../lib/shell-slots.ts';
+import { CHALLENGE_SHELL, QUIZ_SHELL } from '../lib/shell-slots.ts';
 import { VIDEO_HEIGHTS } from '../lib/video-source.ts';
 import { Logo } from './logo.tsx';
 import { Page } from './page.tsx';
@@ -28,6 +28,9 @@ export function shellScript(greet: boolean): string {
     : '';
   return `(function(){var s=document.getElementById(${JSON.stringify(HOME_SHELL_ID)});if(!s)return;try{var l=localStorage,n=l.getItem(${JSON.stringify(GREETING_NAME)});if(n&&l.getItem(${JSON.stringify(TOKEN)})&&(l.getItem(${JSON.stringify(LANG_KEY)})||'pl')==='pl'){${show}s.hidden=false;return}}catch(e){}s.remove()})()`;
 }
+
+/** A slot's attribute as a JSX prop. */
+const slot = (name: string) => ({ [name]: '' });
 
 /** A figure or text not known yet. */
 export function ShellBar({ w, h, light, round }: { w: number | string; h: number; light?: boolean; round?: boolean }) {
@@ -115,17 +118,37 @@ export function RepPageShell({
   title,
   subtitle,
   firstCard,
+  challenge,
 }: {
   title?: string;
   subtitle?: string;
   firstCard?: boolean;
+  challenge?: boolean;
 }) {
   return (
     <ShellLayer>
       <Page title={title ?? <ShellBar w="70%" h={28} />} subtitle={subtitle}>
-        {firstCard ? <FirstCardShell /> : <div />}
+        {firstCard ? <FirstCardShell /> : challenge ? <ChallengeShell /> : <div />}
       </Page>
     </ShellLayer>
+  );
+}
+
+/**
+ * Where the rep's first challenge goes, drawn by the first-load script from the challenges' early
+ * answer (build/first-load-html.ts, decision 032) as features/challenges lays it out: the row of
+ * choices when there are several (pages/challenge-list-page.module.css), then the intro's cover
+ * (16:9, two fifths beside the text from 768 px) and the challenge's name
+ * (components/challenge-view.module.css). The rules are here because the script's elements are not
+ * in the markup the first load's critical CSS is taken from.
+ */
+function ChallengeShell() {
+  const c = CHALLENGE_SHELL;
+  return (
+    <>
+      <style>{`[${c}]{display:flex;flex-direction:column;gap:var(--mantine-spacing-lg)}[${c}] nav{display:flex;flex-wrap:wrap;gap:8px}[${c}] nav span{display:inline-flex;align-items:center;max-width:100%;min-height:40px;padding:6px 16px;border:1px solid var(--mantine-color-gray-4);border-radius:20px;font-size:var(--mantine-font-size-sm);font-weight:600;overflow-wrap:anywhere}[${c}] nav span:first-child{border-color:var(--mantine-primary-color-filled);background-color:var(--mantine-primary-color-filled);color:var(--mantine-color-white)}[${c}] section{display:grid;grid-template-columns:minmax(0,1fr);gap:var(--mantine-spacing-lg);align-items:start}[${c}] figure{margin:0;border-radius:var(--mantine-radius-md);overflow:hidden;background-color:var(--mantine-color-gray-1);aspect-ratio:16/9}[${c}] h2{margin:0;font-family:var(--mantine-font-family-headings);font-size:20px;font-weight:var(--mantine-h2-font-weight);line-height:var(--mantine-h2-line-height);overflow-wrap:anywhere}@media (min-width:48em){[${c}] section{grid-template-columns:minmax(0,2fr) minmax(0,3fr)}[${c}] h2{font-size:24px}}`}</style>
+      <div {...slot(c)} />
+    </>
   );
 }
 
@@ -154,9 +177,6 @@ export function ArticleShell() {
     </ShellLayer>
   );
 }
-
-/** A slot's attribute as a JSX prop. */
-const slot = (name: string) => ({ [name]: '' });
 
 /**
  * A quiz being taken, as features/quizzes/pages/quiz-take-page.tsx lays out its first step: the

@@ -14,3 +14,6 @@ export const QUIZ_SHELL = {
   progress: 'data-shell-progress',
   question: 'data-shell-question',
 } as const;
+
+/** The rep's challenges' shell: where the first-load script draws the first challenge's choice row, cover and name. */
+export const CHALLENGE_SHELL = 'data-shell-challenge';

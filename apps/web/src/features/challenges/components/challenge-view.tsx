@@ -6,12 +6,10 @@ import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
+import { COVER_SIZES } from '../../../lib/video-source.ts';
 import { formatDay, formatImportDate, formatUnits, statusLine } from '../lib/challenge-text.ts';
 import { ChallengeProductCard } from './challenge-product-card.tsx';
 import classes from './challenge-view.module.css';
-
-// The cover is at most two fifths of the 1320 px container beside the intro, the whole width on phones.
-const COVER_SIZES = '(min-width: 1320px) 520px, (min-width: 768px) 40vw, (min-resolution: 1.5dppx) 74vw, 100vw';
 
 // Dark shades: the status is text on white and must keep its contrast (WCAG AA).
 const STATUS_COLOR = { running: 'teal.9', ended: 'gray.7', upcoming: 'blue.9' } as const;
