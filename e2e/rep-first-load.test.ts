@@ -43,6 +43,8 @@ interface RepRoute {
   shellImage?: { path: string; item: 'first' | 'self'; pageImage: string; shellImage?: string };
   /** A quiz the rep can take: its shell shows the first step from the early call (decision 032). */
   shellQuiz?: boolean;
+  /** The withdrawals: the shell lists the first page from the early call (decision 032). */
+  shellRows?: boolean;
 }
 
 async function repRoutes(): Promise<RepRoute[]> {
@@ -98,6 +100,7 @@ async function repRoutes(): Promise<RepRoute[]> {
       title: 'Moje wypłaty',
       chunk: /\/assets\/withdrawals-page-[\w-]+\.js$/,
       calls: ['GET /api/wallet', 'GET /api/wallet/history'],
+      shellRows: true,
     },
     {
       path: `/quiz-ph/${quiz.id}`,
@@ -194,9 +197,23 @@ describe("a rep page's first load", () => {
         shellQuestion = await shell.locator('[data-shell-question]').textContent();
         expect(shellQuestion?.trim(), route.path).not.toBe('');
       }
+      // The withdrawals' rows, from the early data: amount, date and card, status, as the page writes them.
+      let shellRows: string[] = [];
+      if (route.shellRows) {
+        const rows = shell.locator('[data-shell-withdrawals] > div');
+        await rows.first().waitFor();
+        shellRows = await rows.allTextContents();
+        for (const row of shellRows)
+          expect(row, route.path).toMatch(/^\d[\d\u00a0]*,\d\d\u00a0zł\d\d-\d\d-\d{4} \d\d:\d\d:\d\d · Karta /);
+      }
       release();
 
       await page.locator('main h1').first().waitFor();
+      if (shellRows.length) {
+        await page.getByText('Wypłaty na kartę').waitFor();
+        const pageText = (await page.locator('main').textContent()) ?? '';
+        for (const row of shellRows) expect(pageText, route.path).toContain(row);
+      }
       if (shellQuestion !== null) {
         const question = page.locator('main [id^="question-"][id$="-text"]').first();
         expect(await question.textContent(), route.path).toBe(shellQuestion);

@@ -8,7 +8,7 @@ import { createServer, type Manifest, type Plugin } from 'vite';
 import { FIRST_CARD_MEDIA, firstPageCalls } from '../src/lib/first-page-data.ts';
 import { HOME_SHELL_ID } from '../src/lib/home-shell.ts';
 import { GREETING_NAME as GREETING_NAME_KEY, TOKEN as TOKEN_KEY } from '../src/lib/session.ts';
-import { CHALLENGE_SHELL, QUIZ_SHELL } from '../src/lib/shell-slots.ts';
+import { CHALLENGE_SHELL, QUIZ_SHELL, WITHDRAWALS_SHELL } from '../src/lib/shell-slots.ts';
 import { ARTICLE_IMAGE_SIZES, CARD_SIZES, COVER_SIZES } from '../src/lib/video-source.ts';
 import articlesPl from '../src/locales/articles/pl.json' with { type: 'json' };
 import challengesPl from '../src/locales/challenges/pl.json' with { type: 'json' };
@@ -65,7 +65,7 @@ export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
   // The rep's other pages (issue 16, point 6).
   {
     name: 'withdraw',
-    shell: { title: 'withdrawals.myTitle' },
+    shell: { title: 'withdrawals.myTitle', image: 'withdrawals' },
     path: PAGES.withdraw,
     chunks: SIGNED_IN_SHELL,
     page: { name: 'withdraw', chunks: ['src/features/wallet/pages/withdrawals-page.tsx'] },
@@ -177,11 +177,14 @@ const SHELL_IMAGE_FILL = {
  * The bars go and the step shows in one change. Nothing for a quiz the rep cannot take now: the
  * page says why.
  */
+/** lib/money.ts formatMoney in Polish, as an expression of the number `n` (NaN and ±Infinity are 0). */
+const MONEY_PL = `new Intl.NumberFormat('pl-PL',{style:'currency',currency:'PLN',useGrouping:'always',minimumFractionDigits:2,maximumFractionDigits:2}).format(isFinite(n)&&n!==0?n:0).replace(/[\\u202f\\u2009\\s]/g,'\\u00a0')`;
+
 const QUIZ_FILL = (() => {
   const a = (name: string) => `document.querySelector('[${name}]')`;
   const counter = JSON.stringify(polish('quizPh.take.counter'));
   const toWin = JSON.stringify(polish('quizPh.take.toWin'));
-  return `function(r){var go=function(){window.__startNow=1;window.__startApp&&window.__startApp()};try{if(!r||!r.ok)return go();var q=JSON.parse(r.text),k=q.questions&&q.questions[0],f=${a(QUIZ_SHELL.filled)},b=${a(QUIZ_SHELL.skeleton)};if(!k||!q.status||!q.status.can_take||!f||!b)return go();var n=+q.value;n=isFinite(n)?n:0;var v=new Intl.NumberFormat('pl-PL',{style:'currency',currency:'PLN',useGrouping:'always',minimumFractionDigits:2,maximumFractionDigits:2}).format(n).replace(/[\u202f\u2009s]/g,'\u00a0');${a(QUIZ_SHELL.name)}.textContent=q.name;${a(QUIZ_SHELL.title)}.textContent=${toWin}.split('{{amount}}').join(v);${a(QUIZ_SHELL.counter)}.textContent=${counter}.split('{{current}}').join(1).split('{{total}}').join(q.questions.length);${a(QUIZ_SHELL.progress)}.style.width=100/q.questions.length+'%';${a(QUIZ_SHELL.question)}.innerHTML=k.question_text;b.remove();f.hidden=false;requestAnimationFrame(function(){setTimeout(go,0)})}catch(x){go()}}`;
+  return `function(r){var go=function(){window.__startNow=1;window.__startApp&&window.__startApp()};try{if(!r||!r.ok)return go();var q=JSON.parse(r.text),k=q.questions&&q.questions[0],f=${a(QUIZ_SHELL.filled)},b=${a(QUIZ_SHELL.skeleton)};if(!k||!q.status||!q.status.can_take||!f||!b)return go();var n=+q.value,v=${MONEY_PL};${a(QUIZ_SHELL.name)}.textContent=q.name;${a(QUIZ_SHELL.title)}.textContent=${toWin}.split('{{amount}}').join(v);${a(QUIZ_SHELL.counter)}.textContent=${counter}.split('{{current}}').join(1).split('{{total}}').join(q.questions.length);${a(QUIZ_SHELL.progress)}.style.width=100/q.questions.length+'%';${a(QUIZ_SHELL.question)}.innerHTML=k.question_text;b.remove();f.hidden=false;requestAnimationFrame(function(){setTimeout(go,0)})}catch(x){go()}}`;
 })();
 
 /**
@@ -193,7 +196,37 @@ const QUIZ_FILL = (() => {
  */
 const CHALLENGE_FILL = `function(r){var go=function(){window.__startNow=1;window.__startApp&&window.__startApp()};try{if(!r||!r.ok)return go();var l=JSON.parse(r.text).data,m=document.querySelector('[${CHALLENGE_SHELL}]');if(!m||!l||!l.length)return go();var w=new URLSearchParams(location.search).get('id');if(w!==null){var j=-1;l.forEach(function(c,k){if(String(c.id)===w)j=k});if(j<0&&/^d{1,10}$/.test(w)&&+w>=1&&+w<=2147483647)return go();if(j>0)l=[l[j]].concat(l.slice(0,j),l.slice(j+1))}var d=document,c=l[0],t=function(e,x){var n=d.createElement(e);if(x)n.textContent=x;return n};if(l.length>1){var v=t('nav');l.forEach(function(x){v.appendChild(t('span',x.name))});m.appendChild(v)}var s=t('section'),g=c.image;if(g){var f=t('figure'),p=t('picture'),o=t('source'),i=t('img');o.type='image/webp';o.srcset=g.webp;o.sizes=${JSON.stringify(COVER_SIZES)};i.src=g.url;if(g.jpeg)i.srcset=g.jpeg;i.sizes=${JSON.stringify(COVER_SIZES)};i.width=g.width;i.height=g.height;i.alt='';i.fetchPriority='high';i.style.cssText='display:block;width:100%;height:100%;object-fit:cover';i.onload=i.onerror=function(){requestAnimationFrame(function(){setTimeout(go,0)})};p.appendChild(o);p.appendChild(i);f.appendChild(p);s.appendChild(f)}s.appendChild(t('h2',c.name));m.appendChild(s);if(!g)requestAnimationFrame(function(){setTimeout(go,0)})}catch(x){go()}}`;
 
-const SHELL_FILL = { ...SHELL_IMAGE_FILL, quiz: QUIZ_FILL, challenge: CHALLENGE_FILL };
+/**
+ * With the rep's first page of withdrawals: their rows into the withdrawals' shell
+ * (components/page-shell.tsx WithdrawalsShell), as features/wallet/components/my-withdrawals.tsx
+ * writes them: the amount (lib/money.ts), then the date and time (lib/format.ts formatDateTime, the
+ * browser's time zone) and the card; or the page's line for no withdrawals.
+ */
+const WITHDRAWALS_FILL = (() => {
+  const card = JSON.stringify(polish('withdrawals.card'));
+  const none = JSON.stringify(polish('withdrawals.none'));
+  // features/wallet/components/status-badge.tsx: its colours and words.
+  const badges = JSON.stringify(
+    Object.fromEntries(
+      (
+        [
+          ['requested', 'blue'],
+          ['exported', 'violet'],
+          ['paid', 'green'],
+          ['failed', 'red'],
+        ] as const
+      ).map(([status, color]) => [status, [color, polish(`withdrawals.status.${status}`)]]),
+    ),
+  );
+  return `function(r){var go=function(){window.__startNow=1;window.__startApp&&window.__startApp()};try{if(!r||!r.ok)return go();var l=JSON.parse(r.text).data,m=document.querySelector('[${WITHDRAWALS_SHELL}]'),d=document;if(!l||!m)return go();var t=function(e,x){var c=d.createElement(e);c.textContent=x;return c},z=function(v){return(v<10?'0':'')+v};if(!l.length)m.appendChild(t('p',${none}));l.forEach(function(w){var n=+w.amount,a=new Date(w.created_at),row=d.createElement('div'),s=d.createElement('div');s.style.minWidth='0';s.appendChild(t('p',${MONEY_PL}));var q=t('p',z(a.getDate())+'-'+z(a.getMonth()+1)+'-'+a.getFullYear()+' '+z(a.getHours())+':'+z(a.getMinutes())+':'+z(a.getSeconds())+' · ');q.appendChild(t('span',${card}+' '+w.card_number));s.appendChild(q);row.appendChild(s);var b=${badges}[w.status];if(b){var g=t('span',b[1]);g.style.cssText='background:var(--mantine-color-'+b[0]+'-light);color:var(--mantine-color-'+b[0]+'-light-color)';row.appendChild(g)}m.appendChild(row)});requestAnimationFrame(function(){setTimeout(go,0)})}catch(x){go()}}`;
+})();
+
+const SHELL_FILL = {
+  ...SHELL_IMAGE_FILL,
+  quiz: QUIZ_FILL,
+  challenge: CHALLENGE_FILL,
+  withdrawals: WITHDRAWALS_FILL,
+};
 type ShellImage = keyof typeof SHELL_FILL;
 
 /**
@@ -261,9 +294,10 @@ function repFirstLoadScript(
     needsId ? 'if(!i)return;' : '',
     'var h={accept:"application/json","accept-language":l.getItem("lang")||"pl",authorization:(l.getItem("token_type")||"Bearer")+" "+t},e=window.__earlyGets=window.__earlyGets||{};',
     image ? 'window.__deferApp=1;' : '',
-    `${JSON.stringify(urls)}.forEach(function(u){u=u.split("$page").join(p).split("$id").join(i);`,
+    `${JSON.stringify(urls)}.forEach(function(u,k){u=u.split("$page").join(p).split("$id").join(i);`,
     'e[u]={token:t,at:Date.now(),res:fetch(u,{headers:h,signal:AbortSignal.timeout(20000)}).then(function(r){return r.text().then(function(x){return{ok:r.ok,status:r.status,text:x}})})}',
-    image ? `;e[u].res.then(${SHELL_FILL[image]})` : '',
+    // The shell is filled from the page's first call (the withdrawals' list, not its money history).
+    image ? `;if(!k)e[u].res.then(${SHELL_FILL[image]})` : '',
     '})}catch(x){}})()',
   ].join('');
 }
@@ -412,8 +446,7 @@ export function firstLoadHtml(): Plugin {
                   prerenderRepPageShell: (
                     title?: string,
                     subtitle?: string,
-                    firstCard?: boolean,
-                    challenge?: boolean,
+                    body?: { kind: 'firstCard' | 'challenge' } | { kind: 'withdrawals'; heading: string },
                   ) => Promise<{ markup: string; script: string }>;
                 };
               const shell =
@@ -424,8 +457,11 @@ export function firstLoadHtml(): Plugin {
                     : await prerenderRepPageShell(
                         polish(route.shell.title),
                         polish(route.shell.subtitle),
-                        route.shell.image === 'firstCard',
-                        route.shell.image === 'challenge',
+                        route.shell.image === 'withdrawals'
+                          ? { kind: 'withdrawals', heading: polish('withdrawals.toCard') ?? '' }
+                          : route.shell.image === 'firstCard' || route.shell.image === 'challenge'
+                            ? { kind: route.shell.image }
+                            : undefined,
                       );
               // After the root: the script runs before the first paint and decides whether the shell stays.
               html = html.replace(

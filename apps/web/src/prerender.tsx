@@ -49,12 +49,11 @@ export async function prerenderRecordShell(kind: 'article' | 'quiz'): Promise<{ 
 export async function prerenderRepPageShell(
   title?: string,
   subtitle?: string,
-  firstCard?: boolean,
-  challenge?: boolean,
+  body?: Parameters<typeof RepPageShell>[0]['body'],
 ): Promise<{ markup: string; script: string }> {
   const { prelude } = await prerender(
     <Providers>
-      <RepPageShell title={title} subtitle={subtitle} firstCard={firstCard} challenge={challenge} />
+      <RepPageShell title={title} subtitle={subtitle} body={body} />
     </Providers>,
     { identifierPrefix: 'shell-' },
   );

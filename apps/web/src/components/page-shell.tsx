@@ -4,7 +4,7 @@ import { FIRST_CARD_MEDIA } from '../lib/first-page-data.ts';
 import { HOME_SHELL_ID } from '../lib/home-shell.ts';
 import { LANG_KEY } from '../lib/i18n.ts';
 import { GREETING_NAME, TOKEN } from '../lib/session.ts';
-import { CHALLENGE_SHELL, QUIZ_SHELL } from '../lib/shell-slots.ts';
+import { CHALLENGE_SHELL, QUIZ_SHELL, WITHDRAWALS_SHELL } from '../lib/shell-slots.ts';
 import { VIDEO_HEIGHTS } from '../lib/video-source.ts';
 import { Logo } from './logo.tsx';
 import { Page } from './page.tsx';
@@ -117,20 +117,55 @@ function FirstCardShell() {
 export function RepPageShell({
   title,
   subtitle,
-  firstCard,
-  challenge,
+  body,
 }: {
   title?: string;
   subtitle?: string;
-  firstCard?: boolean;
-  challenge?: boolean;
+  /** What the page shows first, filled by the first-load script from the page's early answer. */
+  body?: { kind: 'firstCard' | 'challenge' } | { kind: 'withdrawals'; heading: string };
 }) {
   return (
     <ShellLayer>
       <Page title={title ?? <ShellBar w="70%" h={28} />} subtitle={subtitle}>
-        {firstCard ? <FirstCardShell /> : challenge ? <ChallengeShell /> : <div />}
+        {body?.kind === 'firstCard' ? (
+          <FirstCardShell />
+        ) : body?.kind === 'challenge' ? (
+          <ChallengeShell />
+        ) : body?.kind === 'withdrawals' ? (
+          <WithdrawalsShell heading={body.heading} />
+        ) : (
+          <div />
+        )}
       </Page>
     </ShellLayer>
+  );
+}
+
+/**
+ * The rep's withdrawals card as features/wallet/components/my-withdrawals.tsx draws it: the card
+ * with its heading, then the first page's rows (amount; date and card; the status badge, as Mantine's
+ * light Badge draws it), which the first-load script adds from the early answer
+ * (build/first-load-html.ts, decision 032).
+ */
+function WithdrawalsShell({ heading }: { heading: string }) {
+  const w = WITHDRAWALS_SHELL;
+  return (
+    <>
+      <style>{`[${w}]>div{display:flex;justify-content:space-between;align-items:center;gap:var(--mantine-spacing-md);padding-block:var(--mantine-spacing-xs);border-bottom:1px solid var(--mantine-color-gray-2)}[${w}] p{margin:0;line-height:var(--mantine-line-height)}[${w}] p:first-child{font-weight:700;font-variant-numeric:tabular-nums;white-space:nowrap;font-size:var(--mantine-font-size-md)}[${w}] p+p{margin-top:2px;font-size:var(--mantine-font-size-xs);color:var(--mantine-color-dimmed)}[${w}]>p{color:var(--mantine-color-dimmed);font-size:var(--mantine-font-size-md)}[${w}] p span{white-space:nowrap}[${w}]>div>span{display:inline-grid;align-items:center;align-self:center;flex-shrink:0;height:20px;line-height:18px;padding:0 10px;border:1px solid transparent;border-radius:1000px;font-size:11px;font-weight:700;letter-spacing:0.25px;text-transform:uppercase;white-space:nowrap}`}</style>
+      {/* Mantine's Card (withBorder, radius md, padding lg): its stylesheet is not in a first load. */}
+      <div
+        style={{
+          border: '1px solid var(--mantine-color-gray-3)',
+          borderRadius: 'var(--mantine-radius-md)',
+          padding: 'var(--mantine-spacing-lg)',
+        }}
+      >
+        <Title order={2} fz="lg" mb="sm">
+          {heading}
+        </Title>
+        <div {...slot(w)} />
+      </div>
+    </>
   );
 }
 

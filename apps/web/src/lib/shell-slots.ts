@@ -17,3 +17,6 @@ export const QUIZ_SHELL = {
 
 /** The rep's challenges' shell: where the first-load script draws the first challenge's choice row, cover and name. */
 export const CHALLENGE_SHELL = 'data-shell-challenge';
+
+/** The rep's withdrawals' shell: where the first-load script lists the first page of withdrawals. */
+export const WITHDRAWALS_SHELL = 'data-shell-withdrawals';
