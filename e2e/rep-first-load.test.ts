@@ -11,7 +11,7 @@ import { recordErrors, recordRequests } from './support/page-events.ts';
  * paints before any script for a signed-in rep, names the page's chunks for a rep only (an inline
  * script), and the entry asks for the page's data beside GET /api/me, once, instead of after the
  * page's code has arrived. An admin who may preview these pages gets them as before. A list whose
- * shell shows its first image starts the app's code after that image (decision 032).
+ * shell shows its first image starts the app's code after that image (decision 033).
  */
 
 const browser = useBrowser();
@@ -37,13 +37,13 @@ interface RepRoute {
   calls: string[];
   /**
    * A page whose shell shows an image from its early call, when the item has one and no video
-   * (decision 032): the call's path, whether the item is the list's first or the answer itself,
+   * (decision 033): the call's path, whether the item is the list's first or the answer itself,
    * and where the page then shows it.
    */
   shellImage?: { path: string; item: 'first' | 'self'; pageImage: string; shellImage?: string };
-  /** A quiz the rep can take: its shell shows the first step from the early call (decision 032). */
+  /** A quiz the rep can take: its shell shows the first step from the early call (decision 033). */
   shellQuiz?: boolean;
-  /** The withdrawals: the shell lists the first page from the early call (decision 032). */
+  /** The withdrawals: the shell lists the first page from the early call (decision 033). */
   shellRows?: boolean;
 }
 

@@ -236,7 +236,7 @@ type ShellImage = keyof typeof SHELL_FILL;
 export const APP_START_CAP_MS = 300;
 
 /**
- * The end of a rep page's body, after its shell (decision 032): adds the entry's script and every
+ * The end of a rep page's body, after its shell (decision 033): adds the entry's script and every
  * `modulepreload` that the HTML would otherwise name in its head. Without a shown shell (not a rep,
  * not Polish) it adds them at once. With one, it adds them once the shell's first frame is shown (a
  * `paint` entry; the next frame where the Paint Timing API is missing), and when the rep script
@@ -271,7 +271,7 @@ const ID_MARK = 2_147_483_646;
  * hands their answers to the page (`__earlyGets`). The page number and id are read as the page
  * reads them (parseId: 1 to 2^31-1; a bad id asks nothing). Another role, or nobody signed in,
  * downloads and asks nothing. The server allows the script by its hash. On a page with a shell the
- * files go to the app start script (`__pageLinks`), which adds them with the entry (decision 032).
+ * files go to the app start script (`__pageLinks`), which adds them with the entry (decision 033).
  */
 function repFirstLoadScript(
   js: string[],
@@ -472,7 +472,7 @@ export function firstLoadHtml(): Plugin {
               inlineScripts.push(shell.script);
             }
             if (typeof route.shell === 'object') {
-              // The entry and every modulepreload leave the head: the app start script adds them (decision 032).
+              // The entry and every modulepreload leave the head: the app start script adds them (decision 033).
               const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
               const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
               const entrySrc = entryTag.exec(html)?.[1];

@@ -145,7 +145,7 @@ export function RepPageShell({
  * The rep's withdrawals card as features/wallet/components/my-withdrawals.tsx draws it: the card
  * with its heading, then the first page's rows (amount; date and card; the status badge, as Mantine's
  * light Badge draws it), which the first-load script adds from the early answer
- * (build/first-load-html.ts, decision 032).
+ * (build/first-load-html.ts, decision 033).
  */
 function WithdrawalsShell({ heading }: { heading: string }) {
   const w = WITHDRAWALS_SHELL;
@@ -171,7 +171,7 @@ function WithdrawalsShell({ heading }: { heading: string }) {
 
 /**
  * Where the rep's first challenge goes, drawn by the first-load script from the challenges' early
- * answer (build/first-load-html.ts, decision 032) as features/challenges lays it out: the row of
+ * answer (build/first-load-html.ts, decision 033) as features/challenges lays it out: the row of
  * choices when there are several (pages/challenge-list-page.module.css), then the intro's cover
  * (16:9, two fifths beside the text from 768 px) and the challenge's name
  * (components/challenge-view.module.css). The rules are here because the script's elements are not
@@ -217,7 +217,7 @@ export function ArticleShell() {
  * A quiz being taken, as features/quizzes/pages/quiz-take-page.tsx lays out its first step: the
  * quiz's name, what it pays, "Pytanie 1/N" with the progress bar, and the first question in its
  * card. Bars stand in until the quiz arrives; the first-load script then fills the step from the
- * quiz's early answer (build/first-load-html.ts, decision 032) and swaps it in whole, so nothing
+ * quiz's early answer (build/first-load-html.ts, decision 033) and swaps it in whole, so nothing
  * painted moves. The answers are not drawn: they need the page's code to be chosen.
  */
 export function QuizTakeShell() {

@@ -76,13 +76,13 @@ export const CARD_SIZES =
 /**
  * An article's image spans its column: the whole phone width, at most 860 px from a desktop
  * (features/articles/components/article-view.tsx). The article's first-load HTML picks the same
- * file for its shell (decision 032).
+ * file for its shell (decision 033).
  */
 export const ARTICLE_IMAGE_SIZES = '(min-width: 900px) 860px, 100vw';
 
 /**
  * A challenge's cover is at most two fifths of the 1320 px container beside its intro, the whole
  * width on phones (features/challenges/components/challenge-view.tsx). The challenges' first-load
- * HTML picks the same file for its shell (decision 032).
+ * HTML picks the same file for its shell (decision 033).
  */
 export const COVER_SIZES = '(min-width: 1320px) 520px, (min-width: 768px) 40vw, (min-resolution: 1.5dppx) 74vw, 100vw';
