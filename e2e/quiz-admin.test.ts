@@ -6,7 +6,7 @@ import { ACCOUNTS } from './support/accounts.ts';
 import { api, apiLogin } from './support/api.ts';
 import { signIn } from './support/auth.ts';
 import { PHONE, useBrowser, WIDE } from './support/browser.ts';
-import { PL_MONTHS_LONG } from './support/dates.ts';
+import { PL_MONTHS_LONG, warsawToday } from './support/dates.ts';
 import { baseUrl } from './support/env.ts';
 import { toast } from './support/ui.ts';
 
@@ -80,7 +80,7 @@ async function createQuizByApi(token: string, name: string): Promise<number> {
 }
 
 async function activateByApi(token: string, id: number) {
-  const today = new Date();
+  const today = warsawToday();
   const pad = (n: number) => String(n).padStart(2, '0');
   const day = `${today.getFullYear()}.${pad(today.getMonth() + 1)}.${pad(today.getDate())}`;
   const form = new FormData();
@@ -176,7 +176,7 @@ describe('quiz back office', () => {
     await page.getByRole('textbox', { name: 'Nagroda (zł)' }).fill('25');
     await page.getByRole('button', { name: 'Zapisz i aktywuj' }).click();
     await toast(page, 'Uzupełnij pole data od oraz data do');
-    const today = new Date();
+    const today = warsawToday();
     await pickDate(page, 'Data od', today);
     await pickDate(page, 'Data do', today);
     const pad = (n: number) => String(n).padStart(2, '0');
