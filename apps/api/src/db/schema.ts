@@ -830,3 +830,21 @@ export const challengeEarnings = pgTable(
     check('challenge_earnings_amount_check', sql`${t.amount} >= 0 and ${t.units} >= 0`),
   ],
 );
+
+/**
+ * The back office's figures of each challenge over every rep: the sums of its challenge_earnings
+ * (reps with money, units, grosze), kept by triggers on challenge_earnings in the statement that
+ * changes them (migration 0014, docs/decisions/032). A challenge without earnings has no row.
+ */
+export const challengeTotals = pgTable(
+  'challenge_totals',
+  {
+    challengeId: integer('challenge_id')
+      .primaryKey()
+      .references(() => challenges.id),
+    repsCount: integer('reps_count').notNull().default(0),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+    amount: grosze('amount').notNull().default(0),
+  },
+  (t) => [check('challenge_totals_check', sql`${t.repsCount} >= 0 and ${t.units} >= 0 and ${t.amount} >= 0`)],
+);
