@@ -1,5 +1,4 @@
 import { API, apiPath, IMAGE_WIDTHS, type Image } from '@incentive/contracts';
-import { type SQL, sql } from 'drizzle-orm';
 
 export type ImageFormat = 'webp' | 'jpeg';
 
@@ -7,7 +6,7 @@ export type ImageFormat = 'webp' | 'jpeg';
 export const MAX_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 
 /** The width `url` prefers: a middle size that looks right in a card on any screen. */
-const URL_WIDTH = 640;
+export const URL_WIDTH = 640;
 
 /** File extension in the URL per stored format. */
 export const EXTENSION: Record<ImageFormat, string> = { webp: 'webp', jpeg: 'jpg' };
@@ -61,29 +60,4 @@ export function imageOf(row: { hash: string; width: number; height: number } | n
 }
 
 /** The URL of an image's variants up to the hash's end (`/api/images/`), as apiPath writes it. */
-const IMAGES_PREFIX = apiPath(API.image, { hash: '', file: '' }).replace(/\/+$/, '/');
-
-/**
- * imageOf in SQL, for lists PostgreSQL writes as JSON (lib/sql-json.ts): the same object from the
- * image's hash, width and height (columns or expressions; null when the hash is). A hash is hex,
- * so it needs no escaping in a URL (image-sql.test.ts compares the two).
- */
-export function imageSql(hash: SQL | unknown, width: SQL | unknown, height: SQL | unknown): SQL {
-  // Plain expressions over the fixed widths (no subquery per row); constants as literals.
-  const lit = (text: string) => sql.raw(`'${text}'`);
-  const base = sql`${lit(IMAGES_PREFIX)} || ${hash} || '/'`;
-  const srcset = (ext: string) => {
-    const below = IMAGE_WIDTHS.map(
-      (w) =>
-        sql`(case when ${width} > ${sql.raw(String(w))} then ${base} || ${lit(`${w}.${ext} ${w}w, `)} else '' end)`,
-    );
-    return sql`(${sql.join(below, sql` || `)} || ${base} || ${width} || ${lit(`.${ext} `)} || ${width} || 'w')`;
-  };
-  const urlWidth = sql.raw(String(URL_WIDTH));
-  const hasUrlWidth = IMAGE_WIDTHS.some((w) => w === URL_WIDTH)
-    ? sql`${width} >= ${urlWidth}`
-    : sql`${width} = ${urlWidth}`;
-  return sql`case when ${hash} is null then null else json_build_object(
-    'url', ${base} || (case when ${hasUrlWidth} then ${urlWidth} else ${width} end) || ${lit(`.${EXTENSION.jpeg}`)},
-    'webp', ${srcset(EXTENSION.webp)}, 'jpeg', ${srcset(EXTENSION.jpeg)}, 'width', ${width}, 'height', ${height}) end`;
-}
+export const IMAGES_PREFIX = apiPath(API.image, { hash: '', file: '' }).replace(/\/+$/, '/');
