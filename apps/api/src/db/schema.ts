@@ -98,6 +98,8 @@ export const users = pgTable(
       // fastupdate off: new rows go straight into the index. With it on they wait in a pending list
       // that only VACUUM empties, and PGlite never autovacuums, so searches would read the list.
       index('users_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
+      // What a warehouse's figures read of each member (decision 032): an index-only probe per link.
+      index('users_warehouse_figures_idx').on(t.id, t.role, t.deletedAt, t.lastLoginAt),
       check('users_role_check', sql`${t.role} in ('root','admin','provider_admin','wholesaler','seller_reg','seller')`),
       check('users_recent_logins_check', sql`${t.recentLogins} >= 0`),
     ];
@@ -197,7 +199,11 @@ export const userWarehouses = pgTable(
       .notNull()
       .references(() => warehouses.id),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.warehouseId] }), index('user_warehouses_warehouse_idx').on(t.warehouseId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.warehouseId] }),
+    // A warehouse's members by an index-only scan (decision 032).
+    index('user_warehouses_warehouse_user_idx').on(t.warehouseId, t.userId),
+  ],
 );
 
 /** A sign-in session. The token itself is never stored, only its SHA-256. */
