@@ -149,9 +149,10 @@ const wh = (column: string) => sql.raw(`"warehouses"."${column}"`);
 
 /**
  * One warehouse of the page as the JSON of the contracts' Warehouse, with its figures read by its
- * own links: an index-only scan of user_warehouses_warehouse_user_idx, then an index-only probe
- * of users_warehouse_figures_idx and a primary-key probe of wallets per link (decision 032; grouping
- * every link of every warehouse hashed all users on each request, decision 031). In the target list
+ * own links: an index-only scan of user_warehouses_warehouse_user_idx, an index-only probe of
+ * users_warehouse_figures_idx per link, and a primary-key probe of wallets per rep only (the
+ * FILTER is checked before the sum's argument is computed; decision 032). Grouping every link of
+ * every warehouse hashed all users on each request (decision 031). In the target list
  * of a LIMITed query, PostgreSQL computes it for the page's rows only. The fields and formats are
  * those of the service's toWarehouse (the tests compare the two).
  */
@@ -161,10 +162,9 @@ const warehouseJson = sql`(select json_build_object(
   'admins_count', count(*) filter (where u.role = 'wholesaler'),
   'users_count', count(*) filter (where u.role = 'seller'),
   'actives_count', count(*) filter (where u.role = 'seller' and u.last_login_at is not null),
-  'amount', ${plnSql(sql`coalesce(sum(${moneySql.totalAmount}) filter (where u.role = 'seller'), 0)`)},
+  'amount', ${plnSql(sql`coalesce(sum((select ${moneySql.totalAmount} from ${wallets} where ${sql.raw('"wallets"."user_id"')} = u.id)) filter (where u.role = 'seller'), 0)`)},
   'admins_ids', coalesce(json_agg(u.id order by u.id) filter (where u.role = 'wholesaler'), '[]'::json)
 ) from ${userWarehouses} uw inner join ${users} u on u.id = uw.user_id and u.deleted_at is null
-  left join ${wallets} on ${sql.raw('"wallets"."user_id"')} = u.id
   where uw.warehouse_id = ${wh('id')})`;
 
 function pageWhere(s: PageShape, p: Placeholders<PageValues>): SQL | undefined {
