@@ -133,17 +133,22 @@ type PageArgs = { [K in keyof PageValues]: unknown };
 const pageWhere = (s: PageShape, v: PageArgs) =>
   sql`c.deleted_at is null${s.search ? sql` and lower(c.name) like ${v.pattern}` : sql``}${statusSql(s.status, v.today)}`;
 
-/** The page with its sort key (sk) and total; `scope` an int[] expression when scoped. */
+/**
+ * The page with its sort key (sk) and total; `scope` an int[] expression when scoped. The page's
+ * ids are found first (by the sort's index), then its rows are read by primary key with their
+ * image and figures: in the LIMITed query itself the rows skipped by OFFSET would be projected
+ * too, and the generic plan, costed for an unknown offset, would lose to one planned on every call.
+ */
 function pageSql(s: PageShape, v: PageArgs, scope: SQL | null): SQL {
   const where = pageWhere(s, v);
-  return sql`select ${rowColumns()}, ${sql.raw(SORT_KEY[s.sort])} as sk,
-      (select count(*)::int from challenges c where ${where}) as total
-    from challenges c
+  return sql`select ${rowColumns()}, pg.sk, (select count(*)::int from challenges c where ${where}) as total
+    from (select c.id, ${sql.raw(SORT_KEY[s.sort])} as sk from challenges c
+      where ${where}
+      order by ${orderSql(s.sort, s.order)}
+      limit ${literalLimit(s.pageSize)} offset ${v.offset}) pg
+    join challenges c on c.id = pg.id
     left join images i on i.hash = c.image_hash
-    ${figuresJoin(s.scoped ? scope : null)}
-    where ${where}
-    order by ${orderSql(s.sort, s.order)}
-    limit ${literalLimit(s.pageSize)} offset ${v.offset}`;
+    ${figuresJoin(s.scoped ? scope : null)}`;
 }
 
 function shapeOf(f: ChallengeListFilter, sort: ChallengeSort, order: 'asc' | 'desc', limit: number): PageShape {
@@ -173,7 +178,7 @@ export function challengePageSql(
 type PageRow = ChallengeRow & { total: number };
 const col = <T>(name: keyof PageRow) => sql<T>`${sql.raw(`p.${name}`)}`;
 
-/** The page re-sorted outside by its sort key and id (a subquery's order is not the query's). */
+/** The page sorted outside by its sort key and id (the ids' order is lost in the joins). */
 const runPage = preparedStatement('challenges.page', (db: DbOrTx, s: PageShape, p: Placeholders<PageValues>) => {
   const dir = direction(s.order);
   return db
