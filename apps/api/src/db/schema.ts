@@ -98,6 +98,8 @@ export const users = pgTable(
       // fastupdate off: new rows go straight into the index. With it on they wait in a pending list
       // that only VACUUM empties, and PGlite never autovacuums, so searches would read the list.
       index('users_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
+      // What a warehouse's figures read of each member (decision 032): an index-only probe per link.
+      index('users_warehouse_figures_idx').on(t.id, t.role, t.deletedAt, t.lastLoginAt),
       check('users_role_check', sql`${t.role} in ('root','admin','provider_admin','wholesaler','seller_reg','seller')`),
       check('users_recent_logins_check', sql`${t.recentLogins} >= 0`),
     ];
@@ -197,7 +199,11 @@ export const userWarehouses = pgTable(
       .notNull()
       .references(() => warehouses.id),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.warehouseId] }), index('user_warehouses_warehouse_idx').on(t.warehouseId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.warehouseId] }),
+    // A warehouse's members by an index-only scan (decision 032).
+    index('user_warehouses_warehouse_user_idx').on(t.warehouseId, t.userId),
+  ],
 );
 
 /** A sign-in session. The token itself is never stored, only its SHA-256. */
@@ -829,4 +835,22 @@ export const challengeEarnings = pgTable(
     index('challenge_earnings_user_idx').on(t.userId),
     check('challenge_earnings_amount_check', sql`${t.amount} >= 0 and ${t.units} >= 0`),
   ],
+);
+
+/**
+ * The back office's figures of each challenge over every rep: the sums of its challenge_earnings
+ * (reps with money, units, grosze), kept by triggers on challenge_earnings in the statement that
+ * changes them (migration 0014, docs/decisions/032). A challenge without earnings has no row.
+ */
+export const challengeTotals = pgTable(
+  'challenge_totals',
+  {
+    challengeId: integer('challenge_id')
+      .primaryKey()
+      .references(() => challenges.id),
+    repsCount: integer('reps_count').notNull().default(0),
+    units: bigint('units', { mode: 'number' }).notNull().default(0),
+    amount: grosze('amount').notNull().default(0),
+  },
+  (t) => [check('challenge_totals_check', sql`${t.repsCount} >= 0 and ${t.units} >= 0 and ${t.amount} >= 0`)],
 );

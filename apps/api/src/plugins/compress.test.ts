@@ -10,7 +10,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../seed/demo-accounts.ts';
-import { COMPRESS_THRESHOLD } from './compress.ts';
+import { COMPRESS_SYNC_MAX, COMPRESS_THRESHOLD } from './compress.ts';
 
 /**
  * Responses come back compressed when the client accepts it: the built web app's files as the
@@ -150,6 +150,23 @@ describe('compressed responses', () => {
       expect(varies(res)).toContain('accept-encoding');
       expect(res.rawPayload.length).toBeLessThan(plain.body.length / 3);
       expect(JSON.parse(decoded(res))).toEqual(plain.json());
+    }
+  });
+
+  it('compresses a list page of up to 32 KiB in one piece (a sized body), a longer one as a stream', async () => {
+    for (const [perPage, sized] of [
+      [25, true],
+      [100, false],
+    ] as const) {
+      const url = `${API.users}?role=seller&per_page=${perPage}`;
+      const plain = await get(url, undefined, admin);
+      expect(Buffer.byteLength(plain.body) > COMPRESS_SYNC_MAX, url).toBe(!sized);
+      expect(Buffer.byteLength(plain.body), url).toBeGreaterThan(8 * 1024);
+      const res = await get(url, 'br', admin);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['content-length'] !== undefined, url).toBe(sized);
+      expect(res.headers['transfer-encoding'], url).toBe(sized ? undefined : 'chunked');
+      expect(JSON.parse(decoded(res)), url).toEqual(plain.json());
     }
   });
 

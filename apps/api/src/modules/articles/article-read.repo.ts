@@ -4,6 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { articles, images, products } from '../../db/schema.ts';
 import { containsPattern, direction } from '../../lib/paging.ts';
 import { literalLimit, type Placeholders, preparedStatement } from '../../lib/prepared.ts';
+import { isoSql, jsonObject } from '../../lib/sql-json.ts';
+import { imageSql } from '../media/media.service.ts';
 
 /** What reps may read: published, its date come, not deleted (the predicate of articles_live_idx, plus the date). */
 export const liveSql: SQL = sql`(${articles.deletedAt} is null and ${articles.publishedAt} is not null and ${articles.publishedAt} <= now())`;
@@ -70,17 +72,22 @@ export interface ListQuery<S> {
  */
 function orderOf(q: { sort: AdminSort | RepSort; order: 'asc' | 'desc' }): SQL[] {
   const dir = direction(q.order);
-  const nulls = q.sort === 'published_at' ? sql.raw(q.order === 'desc' ? ' nulls last' : ' nulls first') : sql``;
-  const column = {
+  const nulls = nullsOf(q);
+  const byId = sql`${articles.id} ${dir}${nulls}`;
+  return q.sort === 'id' ? [byId] : [sql`${sortKeyOf(q.sort)} ${dir}${nulls}`, byId];
+}
+
+const nullsOf = (q: { sort: AdminSort | RepSort; order: 'asc' | 'desc' }) =>
+  q.sort === 'published_at' ? sql.raw(q.order === 'desc' ? ' nulls last' : ' nulls first') : sql``;
+
+const sortKeyOf = (sort: AdminSort | RepSort): SQL =>
+  ({
     id: sql`${articles.id}`,
     name: sql`${articles.titleKey}`,
     published_at: sql`${articles.publishedAt}`,
     created_at: sql`${articles.createdAt}`,
     updated_at: sql`${articles.updatedAt}`,
-  }[q.sort];
-  const byId = sql`${articles.id} ${dir}${nulls}`;
-  return q.sort === 'id' ? [byId] : [sql`${column} ${dir}${nulls}`, byId];
-}
+  })[sort];
 
 /*
  * A page is its rows and its count, in one prepared statement per shape (lib/prepared.ts): the
@@ -101,19 +108,53 @@ const countSql = sql<number>`count(*)`.mapWith(Number);
 const totalOf = (where: SQL | undefined) =>
   sql<number>`(select count(*) from ${articles} where ${where ?? sql`true`})`.mapWith(Number);
 
+/**
+ * A back-office list row as the JSON of AdminArticleListRow, written by PostgreSQL (decision 010):
+ * mapping, the image's URLs and serialising ten rows cost Node more than the query (decision 032).
+ * The same fields as article-json.ts's adminRowJson, which the tests compare it with.
+ */
+const adminRowSql = jsonObject({
+  id: sql`${articles.id}`,
+  uuid: sql`${articles.uuid}`,
+  name: sql`${articles.title}`,
+  lead: sql`${articles.lead}`,
+  image: imageSql(images.hash, images.width, images.height),
+  video_url: sql`${articles.videoUrl}`,
+  product: sql`case when ${articles.productId} is not null and ${products.name} is not null
+    then ${jsonObject({ id: sql`${articles.productId}`, name: sql`${products.name}` })} end`,
+  status: statusSql,
+  published_at: isoSql(articles.publishedAt),
+  created_at: isoSql(articles.createdAt),
+  updated_at: isoSql(articles.updatedAt),
+});
+
+/** The page's rows as one JSON array (ordered again by their sort keys outside) and the total. */
 const runAdminPage = preparedStatement(
   'articles.adminPage',
   (db: DbOrTx, s: PageShape<AdminSort> & { status: ArticleStatus | null }, p: Placeholders<PageValues>) => {
     const where = and(statusFilter(s.status ?? undefined), searchBy(s.search, p));
-    return db
-      .select({ ...adminColumns, total: totalOf(where) })
+    const page = db
+      .select({
+        j: sql`${adminRowSql}`.as('j'),
+        sk: sql`${sortKeyOf(s.sort)}`.as('sk'),
+        id: sql<number>`${articles.id}`.as('aid'),
+      })
       .from(articles)
       .innerJoin(images, eq(images.hash, articles.imageHash))
       .leftJoin(products, eq(products.id, articles.productId))
       .where(where)
       .orderBy(...orderOf(s))
       .limit(literalLimit(s.pageSize))
-      .offset(p.offset);
+      .offset(p.offset)
+      .as('p');
+    const dir = direction(s.order);
+    const nulls = nullsOf(s);
+    return db
+      .select({
+        total: totalOf(where),
+        data: sql<string>`coalesce(json_agg(${page.j} order by ${page.sk} ${dir}${nulls}, ${page.id} ${dir}), '[]'::json)::text`,
+      })
+      .from(page);
   },
 );
 
@@ -130,15 +171,6 @@ const runRepPage = preparedStatement(
       .limit(literalLimit(s.pageSize))
       .offset(p.offset);
   },
-);
-
-const countAdmin = preparedStatement(
-  'articles.adminCount',
-  (db: DbOrTx, s: { status: ArticleStatus | null; search: boolean }, p: Placeholders<PageValues>) =>
-    db
-      .select({ n: countSql })
-      .from(articles)
-      .where(and(statusFilter(s.status ?? undefined), searchBy(s.search, p))),
 );
 
 const countRep = preparedStatement(
@@ -160,16 +192,21 @@ async function split<R extends { total: number }>(
   return { rows: rows.map(({ total: _, ...r }) => r), total };
 }
 
-/** One page of the back office's list and the number of matches. */
-export async function adminPage(db: DbOrTx, q: ListQuery<AdminSort> & { status?: ArticleStatus }) {
+/**
+ * One page of the back office's list as JSON text and the number of matches, in one statement (an
+ * aggregate: a page past the end is an empty array with the total).
+ */
+export async function adminPage(
+  db: DbOrTx,
+  q: ListQuery<AdminSort> & { status?: ArticleStatus },
+): Promise<{ data: string; total: number }> {
   const values = { pattern: q.search ? containsPattern(q.search) : undefined, offset: q.offset };
-  const status = q.status ?? null;
-  const rows = await runAdminPage(
+  const [row] = await runAdminPage(
     db,
-    { sort: q.sort, order: q.order, search: Boolean(q.search), pageSize: q.limit, status },
+    { sort: q.sort, order: q.order, search: Boolean(q.search), pageSize: q.limit, status: q.status ?? null },
     values,
   );
-  return split(rows, q.offset, () => countAdmin(db, { status, search: Boolean(q.search) }, values));
+  return { data: row?.data ?? '[]', total: row?.total ?? 0 };
 }
 
 /** One page of the rep's list or the home carousel: live articles only, newest first by default (articles_live_idx). */
@@ -204,7 +241,8 @@ export async function findLive(db: DbOrTx, id: number) {
   return row;
 }
 
-export type AdminRow = Awaited<ReturnType<typeof adminPage>>['rows'][number];
 export type AdminFullRow = NonNullable<Awaited<ReturnType<typeof findForAdmin>>>;
+/** A back-office row without its content (the list's fields: adminRowSql writes them in SQL). */
+export type AdminRow = Omit<AdminFullRow, 'content'>;
 export type RepRow = Awaited<ReturnType<typeof repPage>>['rows'][number];
 export type RepFullRow = NonNullable<Awaited<ReturnType<typeof findLive>>>;

@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { parseFields } from '../../lib/form-fields.ts';
+import { sendJsonText } from '../../lib/json-text.ts';
 import { allow, requireUser } from '../../plugins/auth.ts';
 import { MULTIPART, readForm } from '../../plugins/uploads.ts';
 import * as service from './articles.service.ts';
@@ -119,7 +120,7 @@ export async function articleRoutes(fastify: FastifyInstance) {
         response: { 200: pagedSchema(adminArticleListRowSchema), ...errors },
       },
     },
-    async (req) => service.listAdmin(app.db, req.query),
+    async (req, reply) => sendJsonText(reply, await service.listAdmin(app.db, req.query)),
   );
 
   app.get(

@@ -9,8 +9,9 @@ import type {
 } from '@incentive/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { offsetOf, paged, searchTerm } from '../../lib/paging.ts';
-import { adminArticleJson, adminRowJson, repArticleJson, repRowJson } from './article-json.ts';
+import type { JsonText } from '../../lib/json-text.ts';
+import { offsetOf, paged, pagedJson, searchTerm } from '../../lib/paging.ts';
+import { adminArticleJson, repArticleJson, repRowJson } from './article-json.ts';
 import * as read from './article-read.repo.ts';
 
 export { createArticle, deleteArticle, updateArticle } from './write-article.ts';
@@ -21,10 +22,10 @@ export { createArticle, deleteArticle, updateArticle } from './write-article.ts'
  * (published, its date come, not deleted), whoever asks: the filter is in every rep query.
  */
 
-/** GET /api/admin/articles: everything but deleted ones, or the chosen status; one query per page. */
-export async function listAdmin(db: Db, q: AdminArticleListQuery): Promise<Paged<AdminArticleListRow>> {
+/** GET /api/admin/articles: everything but deleted ones, or the chosen status; one query per page, JSON written by it. */
+export async function listAdmin(db: Db, q: AdminArticleListQuery): Promise<JsonText<Paged<AdminArticleListRow>>> {
   const search = searchTerm(q.search);
-  const { rows, total } = await read.adminPage(db, {
+  const { data, total } = await read.adminPage(db, {
     sort: q.sort,
     order: q.order,
     search,
@@ -32,7 +33,7 @@ export async function listAdmin(db: Db, q: AdminArticleListQuery): Promise<Paged
     limit: q.per_page,
     offset: offsetOf(q.page, q.per_page),
   });
-  return paged(rows.map(adminRowJson), total, q.page, q.per_page);
+  return pagedJson<AdminArticleListRow>(data, total, q.page, q.per_page);
 }
 
 /** GET /api/admin/articles/{id}: any article, deleted ones too (status 'deleted'). */

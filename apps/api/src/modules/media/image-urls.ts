@@ -6,7 +6,7 @@ export type ImageFormat = 'webp' | 'jpeg';
 export const MAX_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 
 /** The width `url` prefers: a middle size that looks right in a card on any screen. */
-const URL_WIDTH = 640;
+export const URL_WIDTH = 640;
 
 /** File extension in the URL per stored format. */
 export const EXTENSION: Record<ImageFormat, string> = { webp: 'webp', jpeg: 'jpg' };
@@ -58,3 +58,6 @@ export function imageOf(row: { hash: string; width: number; height: number } | n
     height: row.height,
   };
 }
+
+/** The URL of an image's variants up to the hash's end (`/api/images/`), as apiPath writes it. */
+export const IMAGES_PREFIX = apiPath(API.image, { hash: '', file: '' }).replace(/\/+$/, '/');

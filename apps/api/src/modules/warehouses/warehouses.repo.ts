@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { users, userWarehouses, wallets, warehouseSearchText, warehouses } from '../../db/schema.ts';
 import { containsPattern, direction } from '../../lib/paging.ts';
 import { literalLimit, type Placeholders, preparedStatement } from '../../lib/prepared.ts';
+import { plnSql } from '../../lib/sql-json.ts';
 import { moneySql } from '../wallet/wallet.service.ts';
 
 export type WarehouseRow = typeof warehouses.$inferSelect;
@@ -143,22 +144,28 @@ type PageShape = {
 };
 type PageValues = { scope: number[] | undefined; pattern: string | undefined; offset: number };
 
+/** A column of the page's warehouse, qualified: Drizzle writes a one-table query's columns unqualified. */
+const wh = (column: string) => sql.raw(`"warehouses"."${column}"`);
+
 /**
- * One warehouse's figures as a JSON object, read by its own links: an index probe of
- * user_warehouses, then a primary-key probe of users and wallets per link (grouping every link
- * of every warehouse hashed all users on each request). In the target list of a LIMITed query,
- * PostgreSQL computes it for the page's rows only. Drizzle writes a one-table query's columns
- * unqualified, so the subquery names its own tables (the wallet columns are unique to wallets).
+ * One warehouse of the page as the JSON of the contracts' Warehouse, with its figures read by its
+ * own links: an index-only scan of user_warehouses_warehouse_user_idx, an index-only probe of
+ * users_warehouse_figures_idx per link, and a primary-key probe of wallets per rep only (the
+ * FILTER is checked before the sum's argument is computed; decision 032). Grouping every link of
+ * every warehouse hashed all users on each request (decision 031). In the target list
+ * of a LIMITed query, PostgreSQL computes it for the page's rows only. The fields and formats are
+ * those of the service's toWarehouse (the tests compare the two).
  */
-const figuresJson = sql`(select json_build_object(
-  'adminsCount', count(*) filter (where u.role = 'wholesaler'),
-  'usersCount', count(*) filter (where u.role = 'seller'),
-  'activesCount', count(*) filter (where u.role = 'seller' and u.last_login_at is not null),
-  'amount', (coalesce(sum(${moneySql.totalAmount}) filter (where u.role = 'seller'), 0))::bigint::text,
-  'adminsIds', coalesce(array_agg(u.id order by u.id) filter (where u.role = 'wholesaler'), '{}')
+const warehouseJson = sql`(select json_build_object(
+  'id', ${wh('id')}, 'asseco_id', ${wh('asseco_id')}, 'name', ${wh('name')}, 'address', ${wh('address')},
+  'nip', ${wh('nip')}, 'email', ${wh('email')},
+  'admins_count', count(*) filter (where u.role = 'wholesaler'),
+  'users_count', count(*) filter (where u.role = 'seller'),
+  'actives_count', count(*) filter (where u.role = 'seller' and u.last_login_at is not null),
+  'amount', ${plnSql(sql`coalesce(sum((select ${moneySql.totalAmount} from ${wallets} where ${sql.raw('"wallets"."user_id"')} = u.id)) filter (where u.role = 'seller'), 0)`)},
+  'admins_ids', coalesce(json_agg(u.id order by u.id) filter (where u.role = 'wholesaler'), '[]'::json)
 ) from ${userWarehouses} uw inner join ${users} u on u.id = uw.user_id and u.deleted_at is null
-  left join ${wallets} on ${sql.raw('"wallets"."user_id"')} = u.id
-  where uw.warehouse_id = ${sql.raw('"warehouses"."id"')})`;
+  where uw.warehouse_id = ${wh('id')})`;
 
 function pageWhere(s: PageShape, p: Placeholders<PageValues>): SQL | undefined {
   return and(
@@ -168,7 +175,13 @@ function pageWhere(s: PageShape, p: Placeholders<PageValues>): SQL | undefined {
   );
 }
 
-/** A page in an order by the warehouse's own columns, with each row's figures and the list's total: one prepared statement. */
+/**
+ * A page in an order by the warehouse's own columns as one JSON array and the list's total: one
+ * prepared statement, an aggregate (so a page past the end is an empty array that still carries
+ * the total). The page's ids are found first, then each row's JSON is built for them only: in the
+ * LIMITed query itself the rows skipped by OFFSET would be projected too, figures included, and
+ * the generic plan, costed for an unknown offset, would lose to a plan made on every call.
+ */
 const runPage = preparedStatement('warehouses.page', (db: DbOrTx, s: PageShape, p: Placeholders<PageValues>) => {
   const dir = direction(s.order);
   const key = {
@@ -177,23 +190,28 @@ const runPage = preparedStatement('warehouses.page', (db: DbOrTx, s: PageShape, 
     name: sql`${warehouses.nameKey}`,
     address: sql`${warehouses.addressKey}`,
   }[s.sort];
-  return db
-    .select({
-      w: warehouses,
-      figures: figuresJson.mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as StatsRow),
-      // Uncorrelated: one pass for the whole statement (the inner FROM shadows the outer table).
-      total: sql<number>`(select count(*)::int from ${warehouses} where ${pageWhere(s, p)})`,
-    })
+  const page = db
+    .select({ sk: sql`${key}`.as('sk'), id: sql<number>`${warehouses.id}`.as('wid') })
     .from(warehouses)
     .where(pageWhere(s, p))
     .orderBy(sql`${key} ${dir}`, sql`${warehouses.id} ${dir}`)
     .limit(literalLimit(s.pageSize))
-    .offset(p.offset);
+    .offset(p.offset)
+    .as('p');
+  return db
+    .select({
+      // Uncorrelated: one pass for the whole statement (the inner FROM is its own).
+      total: sql<number>`(select count(*)::int from ${warehouses} where ${pageWhere(s, p)})`.mapWith(Number),
+      // Each row by its primary key (joined, the generic plan hashes every warehouse).
+      data: sql<string>`coalesce(json_agg((select ${warehouseJson} from ${warehouses} where ${wh('id')} = ${page.id})
+        order by ${page.sk} ${dir}, ${page.id} ${dir}), '[]'::json)::text`,
+    })
+    .from(page);
 });
 
 /**
- * A page of warehouses sorted by their own columns with their figures, and the list's total;
- * undefined for a sort by a figure (listPage and statsOf do those).
+ * A page of warehouses sorted by their own columns with their figures as JSON text, and the
+ * list's total; undefined for a sort by a figure (listPage and statsOf do those).
  */
 export async function pageWithStats(
   db: DbOrTx,
@@ -201,10 +219,10 @@ export async function pageWithStats(
   q: Pick<WarehouseListQuery, 'sort' | 'order'>,
   limit: number,
   offset: number,
-): Promise<{ rows: { w: WarehouseRow; stats: WarehouseStats }[]; total: number } | undefined> {
+): Promise<{ data: string; total: number } | undefined> {
   const sort = q.sort;
   if (isStatSort(sort)) return undefined;
-  const rows = await runPage(
+  const [row] = await runPage(
     db,
     { sort, order: q.order, pageSize: limit, scoped: f.scope !== null, search: f.search !== undefined },
     {
@@ -213,9 +231,7 @@ export async function pageWithStats(
       offset,
     },
   );
-  // A page past the end has no row to carry the total.
-  const total = rows[0] ? Number(rows[0].total) : offset > 0 ? await countWarehouses(db, f) : 0;
-  return { rows: rows.map((r) => ({ w: r.w, stats: toStats(r.figures) })), total };
+  return { data: row?.data ?? '[]', total: row?.total ?? 0 };
 }
 
 export async function countWarehouses(db: DbOrTx, f: WarehouseFilter): Promise<number> {

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { csvFileName, csvMoney, csvStream, timeZoneOf } from '../../lib/csv.ts';
+import { sendJsonText } from '../../lib/json-text.ts';
 import { prefetchFirst } from '../../lib/prefetch.ts';
 import { allow, requireUser } from '../../plugins/auth.ts';
 import * as service from './warehouses.service.ts';
@@ -41,7 +42,7 @@ export async function warehouseRoutes(fastify: FastifyInstance) {
         response: { 200: pagedSchema(warehouseSchema), ...errors },
       },
     },
-    async (req) => service.listWarehouses(app.db, requireUser(req), req.query),
+    async (req, reply) => sendJsonText(reply, await service.listWarehouses(app.db, requireUser(req), req.query)),
   );
 
   app.get(

@@ -10,8 +10,9 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
+import { JsonText } from '../../lib/json-text.ts';
 import { formatGrosze } from '../../lib/money.ts';
-import { offsetOf, paged, searchTerm } from '../../lib/paging.ts';
+import { offsetOf, paged, pagedJson, searchTerm } from '../../lib/paging.ts';
 import { type Actor, readScopeOf, warehouseScopeOf } from '../access/access.service.ts';
 import * as repo from './warehouses.repo.ts';
 
@@ -49,22 +50,19 @@ async function withStats(db: DbOrTx, rows: repo.WarehouseRow[]): Promise<Warehou
   return rows.map((r) => toWarehouse(r, stats.get(r.id) ?? repo.ZERO_STATS));
 }
 
-/** GET /api/warehouses: the warehouses the actor may see, paged, sorted and searched in SQL. */
-export async function listWarehouses(db: Db, actor: Actor, q: WarehouseListQuery): Promise<Paged<Warehouse>> {
+/**
+ * GET /api/warehouses: the warehouses the actor may see, paged, sorted and searched in SQL; as
+ * JSON text written by PostgreSQL, except for a sort by a figure (mapped here, then serialised).
+ */
+export async function listWarehouses(db: Db, actor: Actor, q: WarehouseListQuery): Promise<JsonText<Paged<Warehouse>>> {
   const filter: repo.WarehouseFilter = { scope: await readScopeOf(db, actor), search: searchTerm(q.search) };
   const page = await repo.pageWithStats(db, filter, q, q.per_page, offsetOf(q.page, q.per_page));
-  if (page)
-    return paged(
-      page.rows.map((r) => toWarehouse(r.w, r.stats)),
-      page.total,
-      q.page,
-      q.per_page,
-    );
+  if (page) return pagedJson<Warehouse>(page.data, page.total, q.page, q.per_page);
   const [total, rows] = await Promise.all([
     repo.countWarehouses(db, filter),
     repo.listPage(db, filter, q, q.per_page, offsetOf(q.page, q.per_page)),
   ]);
-  return paged(await withStats(db, rows), total, q.page, q.per_page);
+  return new JsonText(JSON.stringify(paged(await withStats(db, rows), total, q.page, q.per_page)));
 }
 
 /** Every row of the list in its order, a chunk at a time (for the CSV export). */
