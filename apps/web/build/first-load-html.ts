@@ -152,22 +152,27 @@ const repsMayOpen = (page: GuardedPage) => REP_ROLES.every((role) => POLICY[role
  * cached file and no larger: the largest paint stays the shell's, as the home's title does, decision
  * 027). Nothing for a video, an item without an image, or a failed call.
  */
+/** In a shell fill: tells the app start script that the shell's content is in, or that there is none. */
+const GO_JS = 'var go=function(){window.__startNow=1;window.__startApp&&window.__startApp()};';
+/** In a shell fill: `go` once the next frame (the content just drawn) has been produced. */
+const AFTER_FRAME_GO = 'requestAnimationFrame(function(){setTimeout(go,0)})';
+
+/**
+ * In a shell fill: the API's image `g` as `ResponsiveImage` writes it (the same WebP srcset and
+ * `sizes`, so the page shows the same cached file), covering the box `into`; `go` once it has loaded.
+ */
+function pictureJs(sizes: string, into: string): string {
+  return `(function(){var p=document.createElement('picture'),s=document.createElement('source'),i=document.createElement('img');s.type='image/webp';s.srcset=g.webp;s.sizes=${JSON.stringify(sizes)};i.src=g.url;if(g.jpeg)i.srcset=g.jpeg;i.sizes=${JSON.stringify(sizes)};i.width=g.width;i.height=g.height;i.alt='';i.fetchPriority='high';i.style.cssText='display:block;width:100%;height:100%;object-fit:cover';i.onload=i.onerror=function(){${AFTER_FRAME_GO}};p.appendChild(s);p.appendChild(i);${into}.appendChild(p)})();`;
+}
+
 /** The image fill for a shell's media box: `pick` reads the item from the answer `r.text`. */
-function imageFill(pick: string, sizes: string, style: string): string {
-  return `function(r){var go=function(){window.__startNow=1;window.__startApp&&window.__startApp()};try{if(!r||!r.ok)return go();var d=${pick},m=document.querySelector('[${FIRST_CARD_MEDIA}]');if(!d||!m||d.video_url||!d.image)return go();var g=d.image,p=document.createElement('picture'),s=document.createElement('source'),i=document.createElement('img');s.type='image/webp';s.srcset=g.webp;s.sizes=${JSON.stringify(sizes)};i.src=g.url;if(g.jpeg)i.srcset=g.jpeg;i.sizes=${JSON.stringify(sizes)};i.width=g.width;i.height=g.height;i.alt='';i.fetchPriority='high';i.style.cssText=${JSON.stringify(style)};i.onload=i.onerror=function(){requestAnimationFrame(function(){setTimeout(go,0)})};p.appendChild(s);p.appendChild(i);m.appendChild(p)}catch(x){go()}}`;
+function imageFill(pick: string, sizes: string): string {
+  return `function(r){${GO_JS}try{if(!r||!r.ok)return go();var d=${pick},m=document.querySelector('[${FIRST_CARD_MEDIA}]');if(!d||!m||d.video_url||!d.image)return go();var g=d.image;${pictureJs(sizes, 'm')}}catch(x){go()}}`;
 }
 
 const SHELL_IMAGE_FILL = {
-  firstCard: imageFill(
-    'JSON.parse(r.text).data[0]',
-    CARD_SIZES,
-    'display:block;width:100%;height:100%;object-fit:cover',
-  ),
-  article: imageFill(
-    'JSON.parse(r.text)',
-    ARTICLE_IMAGE_SIZES,
-    'display:block;width:100%;height:100%;object-fit:cover',
-  ),
+  firstCard: imageFill('JSON.parse(r.text).data[0]', CARD_SIZES),
+  article: imageFill('JSON.parse(r.text)', ARTICLE_IMAGE_SIZES),
 };
 
 /**
@@ -184,7 +189,7 @@ const QUIZ_FILL = (() => {
   const a = (name: string) => `document.querySelector('[${name}]')`;
   const counter = JSON.stringify(polish('quizPh.take.counter'));
   const toWin = JSON.stringify(polish('quizPh.take.toWin'));
-  return `function(r){var go=function(){window.__startNow=1;window.__startApp&&window.__startApp()};try{if(!r||!r.ok)return go();var q=JSON.parse(r.text),k=q.questions&&q.questions[0],f=${a(QUIZ_SHELL.filled)},b=${a(QUIZ_SHELL.skeleton)};if(!k||!q.status||!q.status.can_take||!f||!b)return go();var n=+q.value,v=${MONEY_PL};${a(QUIZ_SHELL.name)}.textContent=q.name;${a(QUIZ_SHELL.title)}.textContent=${toWin}.split('{{amount}}').join(v);${a(QUIZ_SHELL.counter)}.textContent=${counter}.split('{{current}}').join(1).split('{{total}}').join(q.questions.length);${a(QUIZ_SHELL.progress)}.style.width=100/q.questions.length+'%';${a(QUIZ_SHELL.question)}.innerHTML=k.question_text;b.remove();f.hidden=false;requestAnimationFrame(function(){setTimeout(go,0)})}catch(x){go()}}`;
+  return `function(r){${GO_JS}try{if(!r||!r.ok)return go();var q=JSON.parse(r.text),k=q.questions&&q.questions[0],f=${a(QUIZ_SHELL.filled)},b=${a(QUIZ_SHELL.skeleton)};if(!k||!q.status||!q.status.can_take||!f||!b)return go();var n=+q.value,v=${MONEY_PL};${a(QUIZ_SHELL.name)}.textContent=q.name;${a(QUIZ_SHELL.title)}.textContent=${toWin}.split('{{amount}}').join(v);${a(QUIZ_SHELL.counter)}.textContent=${counter}.split('{{current}}').join(1).split('{{total}}').join(q.questions.length);${a(QUIZ_SHELL.progress)}.style.width=100/q.questions.length+'%';${a(QUIZ_SHELL.question)}.innerHTML=k.question_text;b.remove();f.hidden=false;${AFTER_FRAME_GO}}catch(x){go()}}`;
 })();
 
 /**
@@ -194,7 +199,7 @@ const QUIZ_FILL = (() => {
  * with the page's srcset and sizes, and its name. Nothing when the list is empty or `?id=` names a
  * challenge the list does not hold (the page asks for that one itself).
  */
-const CHALLENGE_FILL = `function(r){var go=function(){window.__startNow=1;window.__startApp&&window.__startApp()};try{if(!r||!r.ok)return go();var l=JSON.parse(r.text).data,m=document.querySelector('[${CHALLENGE_SHELL}]');if(!m||!l||!l.length)return go();var w=new URLSearchParams(location.search).get('id');if(w!==null){var j=-1;l.forEach(function(c,k){if(String(c.id)===w)j=k});if(j<0&&/^d{1,10}$/.test(w)&&+w>=1&&+w<=2147483647)return go();if(j>0)l=[l[j]].concat(l.slice(0,j),l.slice(j+1))}var d=document,c=l[0],t=function(e,x){var n=d.createElement(e);if(x)n.textContent=x;return n};if(l.length>1){var v=t('nav');l.forEach(function(x){v.appendChild(t('span',x.name))});m.appendChild(v)}var s=t('section'),g=c.image;if(g){var f=t('figure'),p=t('picture'),o=t('source'),i=t('img');o.type='image/webp';o.srcset=g.webp;o.sizes=${JSON.stringify(COVER_SIZES)};i.src=g.url;if(g.jpeg)i.srcset=g.jpeg;i.sizes=${JSON.stringify(COVER_SIZES)};i.width=g.width;i.height=g.height;i.alt='';i.fetchPriority='high';i.style.cssText='display:block;width:100%;height:100%;object-fit:cover';i.onload=i.onerror=function(){requestAnimationFrame(function(){setTimeout(go,0)})};p.appendChild(o);p.appendChild(i);f.appendChild(p);s.appendChild(f)}s.appendChild(t('h2',c.name));m.appendChild(s);if(!g)requestAnimationFrame(function(){setTimeout(go,0)})}catch(x){go()}}`;
+const CHALLENGE_FILL = `function(r){${GO_JS}try{if(!r||!r.ok)return go();var l=JSON.parse(r.text).data,m=document.querySelector('[${CHALLENGE_SHELL}]');if(!m||!l||!l.length)return go();var w=new URLSearchParams(location.search).get('id');if(w!==null){var j=-1;l.forEach(function(c,k){if(String(c.id)===w)j=k});if(j<0&&/^d{1,10}$/.test(w)&&+w>=1&&+w<=2147483647)return go();if(j>0)l=[l[j]].concat(l.slice(0,j),l.slice(j+1))}var d=document,c=l[0],t=function(e,x){var n=d.createElement(e);if(x)n.textContent=x;return n};if(l.length>1){var v=t('nav');l.forEach(function(x){v.appendChild(t('span',x.name))});m.appendChild(v)}var s=t('section'),g=c.image;if(g){var f=t('figure');${pictureJs(COVER_SIZES, 'f')}s.appendChild(f)}s.appendChild(t('h2',c.name));m.appendChild(s);if(!g)${AFTER_FRAME_GO}}catch(x){go()}}`;
 
 /**
  * With the rep's first page of withdrawals: their rows into the withdrawals' shell
@@ -218,7 +223,7 @@ const WITHDRAWALS_FILL = (() => {
       ).map(([status, color]) => [status, [color, polish(`withdrawals.status.${status}`)]]),
     ),
   );
-  return `function(r){var go=function(){window.__startNow=1;window.__startApp&&window.__startApp()};try{if(!r||!r.ok)return go();var l=JSON.parse(r.text).data,m=document.querySelector('[${WITHDRAWALS_SHELL}]'),d=document;if(!l||!m)return go();var t=function(e,x){var c=d.createElement(e);c.textContent=x;return c},z=function(v){return(v<10?'0':'')+v};if(!l.length)m.appendChild(t('p',${none}));l.forEach(function(w){var n=+w.amount,a=new Date(w.created_at),row=d.createElement('div'),s=d.createElement('div');s.style.minWidth='0';s.appendChild(t('p',${MONEY_PL}));var q=t('p',z(a.getDate())+'-'+z(a.getMonth()+1)+'-'+a.getFullYear()+' '+z(a.getHours())+':'+z(a.getMinutes())+':'+z(a.getSeconds())+' · ');q.appendChild(t('span',${card}+' '+w.card_number));s.appendChild(q);row.appendChild(s);var b=${badges}[w.status];if(b){var g=t('span',b[1]);g.style.cssText='background:var(--mantine-color-'+b[0]+'-light);color:var(--mantine-color-'+b[0]+'-light-color)';row.appendChild(g)}m.appendChild(row)});requestAnimationFrame(function(){setTimeout(go,0)})}catch(x){go()}}`;
+  return `function(r){${GO_JS}try{if(!r||!r.ok)return go();var l=JSON.parse(r.text).data,m=document.querySelector('[${WITHDRAWALS_SHELL}]'),d=document;if(!l||!m)return go();var t=function(e,x){var c=d.createElement(e);c.textContent=x;return c},z=function(v){return(v<10?'0':'')+v};if(!l.length)m.appendChild(t('p',${none}));l.forEach(function(w){var n=+w.amount,a=new Date(w.created_at),row=d.createElement('div'),s=d.createElement('div');s.style.minWidth='0';s.appendChild(t('p',${MONEY_PL}));var q=t('p',z(a.getDate())+'-'+z(a.getMonth()+1)+'-'+a.getFullYear()+' '+z(a.getHours())+':'+z(a.getMinutes())+':'+z(a.getSeconds())+' · ');q.appendChild(t('span',${card}+' '+w.card_number));s.appendChild(q);row.appendChild(s);var b=${badges}[w.status];if(b){var g=t('span',b[1]);g.style.cssText='background:var(--mantine-color-'+b[0]+'-light);color:var(--mantine-color-'+b[0]+'-light-color)';row.appendChild(g)}m.appendChild(row)});${AFTER_FRAME_GO}}catch(x){go()}}`;
 })();
 
 const SHELL_FILL = {
