@@ -67,6 +67,49 @@ interface Row {
   non2xx: number;
   statuses: Record<string, number>;
   load1: number;
+  /** CPU per request, µs: the API process, PostgreSQL's processes, the load generator (this process). */
+  cpu: { api: number; db: number; load: number };
+}
+
+/** CPU seconds (user + system) of the processes given by pid, read from /proc (Linux). */
+function cpuOf(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+    } catch {
+      // the process ended
+    }
+  }
+  return ticks / 100; // USER_HZ
+}
+
+/** PostgreSQL's processes: the postmaster and its backends (their comm is "postgres"). */
+function postgresPids(): number[] {
+  const pids: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(name));
+    } catch {
+      // gone
+    }
+  }
+  return pids;
+}
+
+/** CPU used while `run` runs, split by process group. Backends that end during the run are not counted. */
+async function measureCpu<T>(apiPid: number, run: () => Promise<T>): Promise<{ result: T; api: number; db: number; load: number }> {
+  const before = { api: cpuOf([apiPid]), db: cpuOf(postgresPids()), load: process.cpuUsage() };
+  const result = await run();
+  const load = process.cpuUsage(before.load);
+  return {
+    result,
+    api: cpuOf([apiPid]) - before.api,
+    db: cpuOf(postgresPids()) - before.db,
+    load: (load.user + load.system) / 1e6,
+  };
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -256,7 +299,9 @@ function storeInCache(from: string, cacheDir: string): void {
 
 /** Starts bench/api-server.ts and waits for its fixtures (seeding the large set takes minutes). */
 async function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; fixtures: BenchFixtures }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'api-server.ts')], {
+  // BENCH_CPU_PROF=dir: a V8 CPU profile of the API process, written when it stops.
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(import.meta.dirname, 'api-server.ts')], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -309,7 +354,8 @@ function fmt(r: Row) {
         .map(([c, n]) => `${c}×${n}`)
         .join(' ')})`
     : '';
-  return `${r.name.padEnd(36)} ${String(r.rps).padStart(6)} ${`${r.p50}`.padStart(6)} ${`${r.p97_5}`.padStart(7)} ${`${r.p99}`.padStart(6)} ${String(r.requests).padStart(7)} ${String(errs).padStart(5)}${codes}  ${r.load1}`;
+  const cpu = `${r.cpu.api}/${r.cpu.db}/${r.cpu.load}`;
+  return `${r.name.padEnd(36)} ${String(r.rps).padStart(6)} ${`${r.p50}`.padStart(6)} ${`${r.p97_5}`.padStart(7)} ${`${r.p99}`.padStart(6)} ${String(r.requests).padStart(7)} ${String(errs).padStart(5)}${codes}  ${cpu.padStart(12)}  ${r.load1}`;
 }
 
 const allRows: Row[] = [];
@@ -355,14 +401,18 @@ for (const kind of DATABASES) {
       `  ${CONNECTIONS} connections, ${SECONDS} s per case (writes stop earlier when their accounts run out)\n`,
     );
     console.log(
-      `  ${'case'.padEnd(36)} ${'req/s'.padStart(6)} ${'p50'.padStart(6)} ${'p97.5'.padStart(7)} ${'p99'.padStart(6)} ${'reqs'.padStart(7)} ${'err'.padStart(5)}  load`,
+      `  ${'case'.padEnd(36)} ${'req/s'.padStart(6)} ${'p50'.padStart(6)} ${'p97.5'.padStart(7)} ${'p99'.padStart(6)} ${'reqs'.padStart(7)} ${'err'.padStart(5)}  ${'cpu µs/req'.padStart(12)}  load`,
     );
     const rows: Row[] = [];
     for (const c of CASES.filter((x) => !ONLY || ONLY.test(x.name))) {
       const opts = c.run(f);
       // Reads warm up (prepared statements on every pooled connection, JIT); writes would use up accounts.
       if (c.kind !== 'write') await autocannon({ ...opts, connections: CONNECTIONS, duration: 1 });
-      const r: Result = await autocannon({ ...opts, connections: CONNECTIONS, duration: SECONDS });
+      const m = await measureCpu(child.pid ?? 0, () =>
+        autocannon({ ...opts, connections: CONNECTIONS, duration: SECONDS }),
+      );
+      const r: Result = m.result;
+      const perRequest = (seconds: number) => Math.round((seconds * 1e6) / Math.max(1, r.requests.total));
       const statuses: Record<string, number> = {};
       for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) {
         if (!code.startsWith('2')) statuses[code] = (s as { count: number }).count;
@@ -380,6 +430,7 @@ for (const kind of DATABASES) {
         non2xx: r.non2xx,
         statuses,
         load1: load1(),
+        cpu: { api: perRequest(m.api), db: perRequest(m.db), load: perRequest(m.load) },
       };
       rows.push(row);
       console.log(`  ${fmt(row)}`);
