@@ -854,3 +854,19 @@ export const challengeTotals = pgTable(
   },
   (t) => [check('challenge_totals_check', sql`${t.repsCount} >= 0 and ${t.units} >= 0 and ${t.amount} >= 0`)],
 );
+
+/**
+ * One row: a counter moved on by every committed change to the shared rows that GET /api/me shows
+ * besides the user's own `users`, `wallets` and `quiz_attempts` rows (quizzes, challenges and the
+ * user's earnings in them, warehouses and memberships, cards). Deferred triggers move it at commit
+ * (migration 0016); the API reuses a user's last answer while this, the user's rows' versions and
+ * the quizzes' next start or end say nothing changed (modules/users/me-cache.ts, docs/decisions/034).
+ */
+export const meVersion = pgTable(
+  'me_version',
+  {
+    id: integer('id').primaryKey(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('me_version_one_row', sql`${t.id} = 1`)],
+);

@@ -10,6 +10,12 @@ import { literalLimit, type Placeholders, preparedStatement } from '../../lib/pr
 export const liveSql: SQL = sql`(${quizzes.isActive} and ${quizzes.deletedAt} is null and (${quizzes.startAt} is null or ${quizzes.startAt} <= now()) and (${quizzes.endAt} is null or ${quizzes.endAt} >= now()))`;
 
 /**
+ * The next moment the set of live quizzes changes by the clock alone (a quiz's start comes or its
+ * end passes), or null: until then, with no write to quizzes, `liveSql` selects the same rows.
+ */
+export const liveQuizzesChangeAtSql: SQL = sql`(select min(t) from (select ${quizzes.startAt} as t from ${quizzes} where ${quizzes.isActive} and ${quizzes.deletedAt} is null and ${quizzes.startAt} > now() union all select ${quizzes.endAt} from ${quizzes} where ${quizzes.isActive} and ${quizzes.deletedAt} is null and ${quizzes.endAt} >= now()) as quiz_moments)`;
+
+/**
  * The rewards (grosze) of the live quizzes a user may still take: not passed, and for a one-time
  * quiz not attempted. 0 for roles that do not take quizzes. `userId` and `role` are the outer
  * query's users columns.

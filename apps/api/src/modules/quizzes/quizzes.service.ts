@@ -27,6 +27,9 @@ type Actor = { id: number; role: Role };
  */
 export const moneyToGetSql = read.moneyToGetSql;
 
+/** When the live quizzes next change by the clock alone (null: never); see quiz-read.repo.ts. */
+export const liveQuizzesChangeAtSql = read.liveQuizzesChangeAtSql;
+
 const managesQuizzes = (actor: Actor) => can(actor.role, 'quizzes.manage');
 
 /** GET /api/quiz: the back office's list for a quiz manager, the rep's list of live quizzes for a rep. */

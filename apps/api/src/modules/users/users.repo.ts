@@ -1,9 +1,19 @@
 import type { Role, UserDetails } from '@incentive/contracts';
 import { and, count, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { logins, passwordTokens, sessions, users, userWarehouses, wallets } from '../../db/schema.ts';
+import {
+  logins,
+  meVersion,
+  passwordTokens,
+  quizAttempts,
+  sessions,
+  users,
+  userWarehouses,
+  wallets,
+} from '../../db/schema.ts';
 import { direction } from '../../lib/paging.ts';
 import { type Placeholders, preparedStatement } from '../../lib/prepared.ts';
+import { liveQuizzesChangeAtSql } from '../quizzes/quizzes.service.ts';
 import { type UserJsonShape, type UserJsonValues, userJson } from './user-json.repo.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -160,9 +170,22 @@ export async function selectUserDetails(
 }
 
 /**
+ * What GET /api/me's answer depends on, as one text that changes with every committed change to it
+ * (docs/decisions/034); the outer query is `users` LEFT JOIN `wallets`:
+ * - the user's `users` and `wallets` rows: a row's xmin is the transaction that wrote its current
+ *   version, so it changes with each update (the card number and logins are on `users`);
+ * - how many quiz attempts the user has: they are only ever added (a trigger refuses the rest);
+ * - `me_version`, moved at the commit of every change to quizzes, challenges, earnings, warehouses,
+ *   memberships and cards (migration 0016).
+ * Time changes money_to_get too: see `liveQuizzesChangeAtSql`.
+ */
+const meVersionSql = sql<string>`concat_ws('.', "users".xmin, coalesce("wallets".xmin::text, '-'), (select count(*) from ${quizAttempts} where ${quizAttempts.userId} = ${users.id}), (select ${meVersion.n} from ${meVersion} where ${meVersion.id} = 1))`;
+
+/**
  * GET /api/me: the signed-in user as the JSON text of the contract's User (no details fields),
- * written by PostgreSQL and sent as it is (docs/decisions/010, 030): no parse, no serializer.
- * Read afresh on every request, so the money shown follows every write at once.
+ * written by PostgreSQL and sent as it is (docs/decisions/010, 030): no parse, no serializer. With
+ * it, read in the same snapshot, its version and the moment the live quizzes next change by the
+ * clock alone (null: never), which tell for how long the text stays true (me-cache.ts).
  */
 const runMe = preparedStatement(
   'users.me',
@@ -170,15 +193,41 @@ const runMe = preparedStatement(
     db
       .select({
         user: sql<string>`${userJson({ card: 'masked', details: false, whScoped: false, role: null, userOnly: true }, p)}::text`,
+        version: meVersionSql,
+        until: sql<string | null>`${liveQuizzesChangeAtSql}::text`,
       })
       .from(users)
       .leftJoin(wallets, eq(wallets.userId, users.id))
       .where(eq(users.id, p.id)),
 );
 
-export async function selectMeText(db: DbOrTx, id: number): Promise<string | undefined> {
+export type MeRead = { text: string; version: string; until: string | null };
+
+export async function selectMe(db: DbOrTx, id: number): Promise<MeRead | undefined> {
   const [row] = await runMe(db, {}, { id, whScope: undefined });
-  return row?.user;
+  return row ? { text: row.user, version: row.version, until: row.until } : undefined;
+}
+
+/**
+ * Is a text read by `selectMe` still true? Its version is still the user's and its `until` has not
+ * come: one primary-key probe of users and wallets, a count on quiz_attempts' user index and the
+ * one-row me_version. No row (the user is gone) is false.
+ */
+const runMeStillTrue = preparedStatement(
+  'users.meStillTrue',
+  (db: DbOrTx, _: Record<string, never>, p: Placeholders<{ id: number; version: string; until: string | null }>) =>
+    db
+      .select({
+        yes: sql<boolean>`${meVersionSql} = ${p.version}::text and (${p.until}::timestamptz is null or now() < ${p.until}::timestamptz)`,
+      })
+      .from(users)
+      .leftJoin(wallets, eq(wallets.userId, users.id))
+      .where(eq(users.id, p.id)),
+);
+
+export async function meStillTrue(db: DbOrTx, id: number, read: Omit<MeRead, 'text'>): Promise<boolean> {
+  const [row] = await runMeStillTrue(db, {}, { id, version: read.version, until: read.until });
+  return row?.yes === true;
 }
 
 /* ---------- logins ---------- */

@@ -34,6 +34,7 @@ import {
 import { type AuthSettings, sendSetPasswordLink } from '../auth/auth.service.ts';
 import { assertReadable as assertReadableWarehouse, lockAssignable } from '../warehouses/warehouses.service.ts';
 import { emailChangeOf, notifyEmailChange } from './email-change.ts';
+import { meText } from './me-cache.ts';
 import * as listRepo from './user-list.repo.ts';
 import * as repo from './users.repo.ts';
 
@@ -46,10 +47,12 @@ export type SentFields = Record<'surname' | 'assecoId' | 'phone', boolean>;
 
 const userNotFound = () => notFound('users.notFound');
 
-/** The User entity (SPEC.md section 3) for GET /api/me: the caller's own, card masked. */
-/** GET /api/me: the signed-in user as JSON text (one prepared statement; the tests parse it with the contract). */
+/**
+ * GET /api/me: the User entity (SPEC.md section 3), the caller's own with the card masked, as JSON
+ * text written by PostgreSQL; reused while still true (me-cache.ts). The tests parse it with the contract.
+ */
 export async function getMe(db: DbOrTx, id: number): Promise<JsonText<User>> {
-  const text = await repo.selectMeText(db, id);
+  const text = await meText(db, id);
   if (text === undefined) throw notFound('auth.userNotFound');
   return new JsonText<User>(text);
 }
