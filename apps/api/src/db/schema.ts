@@ -198,11 +198,25 @@ export const userWarehouses = pgTable(
     warehouseId: integer('warehouse_id')
       .notNull()
       .references(() => warehouses.id),
+    /*
+     * Copies of the member's users row that a warehouse's figures count by, written by triggers
+     * only (migration 0017, docs/decisions/036): its role, whether it is not deactivated, whether it
+     * ever signed in. A warehouse page then reads its members from this table's index alone.
+     */
+    memberRole: text('member_role').notNull().default(''),
+    memberActive: boolean('member_active').notNull().default(false),
+    memberSignedIn: boolean('member_signed_in').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.warehouseId] }),
-    // A warehouse's members by an index-only scan (decision 032).
-    index('user_warehouses_warehouse_user_idx').on(t.warehouseId, t.userId),
+    // A warehouse's members and what its figures count, by an index-only scan (decisions 032, 036).
+    index('user_warehouses_warehouse_member_idx').on(
+      t.warehouseId,
+      t.userId,
+      t.memberActive,
+      t.memberRole,
+      t.memberSignedIn,
+    ),
   ],
 );
 

@@ -27,7 +27,7 @@ CREATE CONSTRAINT TRIGGER me_version_challenge_earnings AFTER INSERT OR UPDATE O
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION me_version_bump();--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER me_version_warehouses AFTER INSERT OR UPDATE OR DELETE ON warehouses
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION me_version_bump();--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER me_version_user_warehouses AFTER INSERT OR UPDATE OR DELETE ON user_warehouses
+CREATE CONSTRAINT TRIGGER me_version_user_warehouses AFTER INSERT OR UPDATE OF user_id, warehouse_id OR DELETE ON user_warehouses
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION me_version_bump();--> statement-breakpoint
 CREATE CONSTRAINT TRIGGER me_version_cards AFTER INSERT OR UPDATE OR DELETE ON cards
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION me_version_bump();--> statement-breakpoint

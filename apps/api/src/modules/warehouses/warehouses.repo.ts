@@ -148,24 +148,23 @@ type PageValues = { scope: number[] | undefined; pattern: string | undefined; of
 const wh = (column: string) => sql.raw(`"warehouses"."${column}"`);
 
 /**
- * One warehouse of the page as the JSON of the contracts' Warehouse, with its figures read by its
- * own links: an index-only scan of user_warehouses_warehouse_user_idx, an index-only probe of
- * users_warehouse_figures_idx per link, and a primary-key probe of wallets per rep only (the
- * FILTER is checked before the sum's argument is computed; decision 032). Grouping every link of
- * every warehouse hashed all users on each request (decision 031). In the target list
- * of a LIMITed query, PostgreSQL computes it for the page's rows only. The fields and formats are
- * those of the service's toWarehouse (the tests compare the two).
+ * One warehouse of the page as the JSON of the contracts' Warehouse, with its figures read from
+ * its memberships alone: an index-only scan of user_warehouses_warehouse_member_idx, whose rows
+ * carry their user's role, active flag and first sign-in (kept by triggers, decision 036), and a
+ * primary-key probe of wallets per rep only (the FILTER is checked before the sum's argument is
+ * computed; decision 032). In the target list of a LIMITed query, PostgreSQL computes it for the
+ * page's rows only. The fields and formats are those of the service's toWarehouse (the tests
+ * compare the two, and the copies with the users rows).
  */
 const warehouseJson = sql`(select json_build_object(
   'id', ${wh('id')}, 'asseco_id', ${wh('asseco_id')}, 'name', ${wh('name')}, 'address', ${wh('address')},
   'nip', ${wh('nip')}, 'email', ${wh('email')},
-  'admins_count', count(*) filter (where u.role = 'wholesaler'),
-  'users_count', count(*) filter (where u.role = 'seller'),
-  'actives_count', count(*) filter (where u.role = 'seller' and u.last_login_at is not null),
-  'amount', ${plnSql(sql`coalesce(sum((select ${moneySql.totalAmount} from ${wallets} where ${sql.raw('"wallets"."user_id"')} = u.id)) filter (where u.role = 'seller'), 0)`)},
-  'admins_ids', coalesce(json_agg(u.id order by u.id) filter (where u.role = 'wholesaler'), '[]'::json)
-) from ${userWarehouses} uw inner join ${users} u on u.id = uw.user_id and u.deleted_at is null
-  where uw.warehouse_id = ${wh('id')})`;
+  'admins_count', count(*) filter (where uw.member_role = 'wholesaler'),
+  'users_count', count(*) filter (where uw.member_role = 'seller'),
+  'actives_count', count(*) filter (where uw.member_role = 'seller' and uw.member_signed_in),
+  'amount', ${plnSql(sql`coalesce(sum((select ${moneySql.totalAmount} from ${wallets} where ${sql.raw('"wallets"."user_id"')} = uw.user_id)) filter (where uw.member_role = 'seller'), 0)`)},
+  'admins_ids', coalesce(json_agg(uw.user_id order by uw.user_id) filter (where uw.member_role = 'wholesaler'), '[]'::json)
+) from ${userWarehouses} uw where uw.warehouse_id = ${wh('id')} and uw.member_active)`;
 
 function pageWhere(s: PageShape, p: Placeholders<PageValues>): SQL | undefined {
   return and(
