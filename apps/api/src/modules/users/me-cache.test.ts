@@ -224,6 +224,24 @@ describe('GET /api/me kept while still true', () => {
     expect(await meVersion()).toBe(v + 1);
   });
 
+  it('parallel back-office writes each move me_version once and none of them fails', async () => {
+    const v = await meVersion();
+    const quizzes = await Promise.all(Array.from({ length: 4 }, () => insertQuiz(t.db, { reward: 100 })));
+    expect(await meVersion()).toBe(v + 4);
+    // Each transaction touches two covered tables, in opposite orders half of the time.
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.db.transaction(async (tx) => {
+          const quiz = quizzes[i % quizzes.length];
+          const a = sql`update quizzes set reward = reward + 1 where id = ${quiz?.id}`;
+          const b = sql`update warehouses set updated_at = now() where id = ${1 + (i % 3)}`;
+          for (const q of i % 2 ? [a, b] : [b, a]) await tx.execute(q);
+        }),
+      ),
+    );
+    expect(await meVersion()).toBe(v + 16);
+  });
+
   it('keeps quiz attempts append-only', async () => {
     expect(await refusal(sql`update quiz_attempts set reward = reward where false`)).toMatch(/append-only/);
     expect(await refusal(sql`delete from quiz_attempts where false`)).toMatch(/append-only/);
