@@ -182,8 +182,12 @@ const SHELL_IMAGE_FILL = {
  * The bars go and the step shows in one change. Nothing for a quiz the rep cannot take now: the
  * page says why.
  */
-/** lib/money.ts formatMoney in Polish, as an expression of the number `n` (NaN and ±Infinity are 0). */
-const MONEY_PL = `new Intl.NumberFormat('pl-PL',{style:'currency',currency:'PLN',useGrouping:'always',minimumFractionDigits:2,maximumFractionDigits:2}).format(isFinite(n)&&n!==0?n:0).replace(/[\\u202f\\u2009\\s]/g,'\\u00a0')`;
+/**
+ * lib/money.ts formatMoney in Polish, as an expression of the number `n` (NaN and ±Infinity are 0),
+ * by hand as there: an Intl object would start ICU before the shell paints. The API's amounts have
+ * two decimals, so toFixed rounds nothing.
+ */
+const MONEY_PL = `(isFinite(n)&&n<0?'-':'')+Math.abs(isFinite(n)?n:0).toFixed(2).replace('.',',').replace(/\\B(?=(\\d{3})+(?!\\d))/g,'\\u00a0')+'\\u00a0z\\u0142'`;
 
 const QUIZ_FILL = (() => {
   const a = (name: string) => `document.querySelector('[${name}]')`;

@@ -64,3 +64,61 @@ describe('addMoney', () => {
     expect(addMoney('565.00', '55.00', null, undefined)).toBe('620.00');
   });
 });
+
+describe('formatMoney writes what Intl.NumberFormat writes (without starting ICU in the browser)', () => {
+  const LOCALES = { pl: 'pl-PL', en: 'en-GB' } as const;
+  const viaIntl = (value: number, lang: 'pl' | 'en', opts: { whole?: boolean; signed?: boolean }) => {
+    const digits = opts.whole ? 0 : 2;
+    const amount = opts.whole ? Math.trunc(value) : value;
+    return new Intl.NumberFormat(LOCALES[lang], {
+      style: 'currency',
+      currency: 'PLN',
+      useGrouping: 'always',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      signDisplay: opts.signed ? 'exceptZero' : 'auto',
+    })
+      .format(amount === 0 ? 0 : amount)
+      .replace(/[\u202f\u2009\s]/g, '\u00a0');
+  };
+  // Amounts as the API sends them (two decimals) across every length, and the edges of rounding.
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  const values = [
+    0,
+    0.001,
+    -0.001,
+    0.004,
+    0.005,
+    -0.005,
+    0.5,
+    -0.5,
+    0.99,
+    1.005,
+    -1.005,
+    2.675,
+    9.995,
+    99.995,
+    999.999,
+    1000,
+    -1000,
+    1234567.5,
+    123456789012.345,
+    1e-7,
+    4300,
+    95410,
+    ...Array.from({ length: 400 }, (_, i) => Math.round((random() - 0.3) * 10 ** (i % 10)) / 100),
+    ...Array.from({ length: 100 }, () => Math.round(random() * 1e8) / 1000),
+  ];
+  test.each(['pl', 'en'] as const)('%s: plain, whole and signed', (lang) => {
+    for (const v of values) {
+      for (const opts of [{}, { whole: true }, { signed: true }, { whole: true, signed: true }]) {
+        expect(formatMoney(v, lang, opts), `${v} ${JSON.stringify(opts)}`).toBe(viaIntl(v, lang, opts));
+        expect(formatMoney(String(v), lang, opts)).toBe(viaIntl(v, lang, opts));
+      }
+    }
+  });
+});
