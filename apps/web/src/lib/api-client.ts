@@ -52,6 +52,58 @@ function takeEarlyGet<T>(url: string): Promise<ApiResult<T>> | undefined {
   return early.res.then((r) => (r ? resultOf<T>(r.ok, r.status, r.text) : failed)).catch(() => failed);
 }
 
+/*
+ * What each early GET answered, noted as it comes: a page whose first render finds its answer here
+ * starts with it (takeEarlyAnswer) and renders its content in the first, sliced render. Taken
+ * later by the query, the answer came in a second render, which the query library makes blocking:
+ * one 150–300 ms task on a 4x slowed phone (docs/quality/web-tbt.md).
+ */
+const earlyAnswers = new Map<string, { ok: boolean; status: number; text: string } | null>();
+for (const [url, early] of Object.entries(
+  (globalThis as { __earlyGets?: Record<string, EarlyGet> }).__earlyGets ?? {},
+)) {
+  early.res.then(
+    (r) => earlyAnswers.set(url, r),
+    () => earlyAnswers.set(url, null),
+  );
+}
+
+/**
+ * The payload of the early GET of `path` (with `query`), once, if it has already answered with
+ * success for the current token within EARLY_GET_FRESH_MS, and when it was asked; else nothing,
+ * and the page's query takes the call as before (request).
+ */
+export function takeEarlyAnswer<T>(path: string, query?: Query): { payload: T; at: number } | undefined {
+  const url = buildUrl(path, query);
+  const all = (globalThis as { __earlyGets?: Record<string, EarlyGet> }).__earlyGets;
+  const early = all && Object.hasOwn(all, url) ? all[url] : undefined;
+  const answer = earlyAnswers.get(url);
+  if (!all || !early || !answer?.ok) return undefined;
+  if (early.token !== getToken()?.token || Date.now() - early.at >= EARLY_GET_FRESH_MS) return undefined;
+  delete all[url];
+  earlyAnswers.delete(url);
+  return { payload: JSON.parse(answer.text) as T, at: early.at };
+}
+
+/**
+ * useQuery options that start a page's first query with its early answer (takeEarlyAnswer), held
+ * fresh from when it was asked as long as an early answer may be taken (so the query does not ask
+ * again at once); once the query has fetched, `staleTime` as before.
+ */
+export function earlyAnswerOptions<T>(path: string, query?: Query, staleTime = 0) {
+  let at: number | undefined;
+  return {
+    initialData: (): T | undefined => {
+      const taken = takeEarlyAnswer<T>(path, query);
+      at = taken?.at;
+      return taken?.payload;
+    },
+    initialDataUpdatedAt: () => at,
+    staleTime: (q: { isFetched: () => boolean }) =>
+      q.isFetched() ? staleTime : Math.max(staleTime, EARLY_GET_FRESH_MS),
+  };
+}
+
 function resultOf<T>(ok: boolean, status: number, text: string): ApiResult<T> {
   const payload = text ? (JSON.parse(text) as unknown) : null;
   if (ok) return { isSuccess: true, status, payload: payload as T };
