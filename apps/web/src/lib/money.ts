@@ -1,5 +1,3 @@
-import { groupThousands, marksOf, roundedDigits } from './number-text.ts';
-
 /*
  * The one way the web app writes money (decision 018). The API sends PLN as decimal strings
  * ("4300.00", decision 010); every page shows them through formatMoney, in the user's language:
@@ -19,27 +17,27 @@ function toNumber(value: string | number | null | undefined): number {
   return Number.isFinite(n) ? n : 0;
 }
 
+/** "1234567" → "1 234 567" with `separator` between each three digits from the right. */
+export const groupThousands = (digits: string, separator: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+
 /**
  * "4300.00" → "4 300,00 zł" (pl) or "PLN 4,300.00" (en), as Intl.NumberFormat writes PLN in pl-PL
  * and en-GB with grouping always on (Polish CLDR leaves 4-digit amounts ungrouped, "4300,00 zł"
- * beside "95 410,00 zł"), written by hand so no page starts ICU for it (lib/number-text.ts). Every
- * space inside is a no-break space (U+00A0): an amount never wraps between its digits and "zł".
+ * beside "95 410,00 zł"). Written by hand: the first Intl object a page builds starts ICU, 65–360 ms
+ * on a 4x slowed phone in the render that shows the page (decision 035); the unit tests hold this to
+ * Node's Intl. Every space inside is a no-break space (U+00A0): an amount never wraps between its
+ * digits and "zł". The API's amounts have two decimals, which toFixed writes exactly (a third would
+ * be rounded from the binary value: 1.005 → 1.00, where Intl writes 1.01).
  */
 export function formatMoney(value: string | number | null | undefined, lang: string, opts: MoneyOptions = {}): string {
   const n = toNumber(value);
+  // Math.trunc(-0.5) is -0, which is neither below nor above 0: no sign, as Intl writes it.
   const amount = opts.whole ? Math.trunc(n) : n;
-  const [int, frac] = roundedDigits(Math.abs(amount), opts.whole ? 0 : 2);
-  const rounded = /[1-9]/.test(int + frac);
-  // As Intl's signDisplay: 'auto' marks any negative amount (not -0), 'exceptZero' one that stays non-zero once rounded.
-  const sign = opts.signed ? (rounded ? (amount < 0 ? '-' : '+') : '') : amount < 0 ? '-' : '';
+  const [int = '0', frac] = Math.abs(amount)
+    .toFixed(opts.whole ? 0 : 2)
+    .split('.');
+  const sign = amount < 0 ? '-' : opts.signed && amount > 0 ? '+' : '';
   const en = lang === 'en';
-  const marks = marksOf(en ? 'en' : 'pl');
-  const number = `${groupThousands(int, marks.group)}${frac ? `${marks.decimal}${frac}` : ''}`;
+  const number = groupThousands(int, en ? ',' : '\u00a0') + (frac ? (en ? '.' : ',') + frac : '');
   return en ? `${sign}PLN\u00a0${number}` : `${sign}${number}\u00a0zł`;
-}
-
-/** Adds money strings exactly, in grosze. */
-export function addMoney(...values: (string | null | undefined)[]): string {
-  const grosze = values.reduce((sum, v) => sum + Math.round(Number(v ?? 0) * 100), 0);
-  return (grosze / 100).toFixed(2);
 }

@@ -1,5 +1,5 @@
 import type { ChallengeStatus } from '@incentive/contracts';
-import { groupThousands, marksOf, roundedDigits } from '../../../lib/number-text.ts';
+import { groupThousands } from '../../../lib/money.ts';
 
 /*
  * How the rep's challenge page and the home's box say dates, statuses and places. Pure, so the
@@ -8,8 +8,8 @@ import { groupThousands, marksOf, roundedDigits } from '../../../lib/number-text
 
 /*
  * Written by hand as Intl writes them in pl-PL and en-GB: the first Intl object starts ICU, a long
- * task on a slow phone in the render that shows the page (lib/number-text.ts); the unit tests hold
- * these to Node's Intl.
+ * task on a slow phone in the render that shows the page (decision 035); the unit tests hold these
+ * to Node's Intl.
  */
 // Polish dates take the genitive: '30 listopada'.
 const MONTHS_PL = 'stycznia lutego marca kwietnia maja czerwca lipca sierpnia września października listopada grudnia';
@@ -50,14 +50,9 @@ export function formatImportDate(iso: string, lang: string): string | null {
   return `${pad(d.getDate())}${mark}${pad(d.getMonth() + 1)}${mark}${d.getFullYear()}`;
 }
 
-/** Units as the rep reads them: '1 240' with the language's grouping. */
+/** Units (whole pieces) as the rep reads them: '1 240' with the language's grouping. */
 export function formatUnits(units: number, lang: string): string {
-  const marks = marksOf(lang);
-  // Intl's default: at most three decimals, no trailing zeros.
-  const [int, frac] = roundedDigits(Math.abs(units), 3);
-  const decimals = frac.replace(/0+$/, '');
-  const sign = units < 0 ? '-' : '';
-  return `${sign}${groupThousands(int, marks.group)}${decimals ? `${marks.decimal}${decimals}` : ''}`;
+  return groupThousands(String(units), lang === 'en' ? ',' : '\u00a0');
 }
 
 /**
