@@ -312,7 +312,8 @@ function repFirstLoadScript(
     'var h={accept:"application/json","accept-language":l.getItem("lang")||"pl",authorization:(l.getItem("token_type")||"Bearer")+" "+t},e=window.__earlyGets=window.__earlyGets||{};',
     image ? 'window.__deferApp=1;' : '',
     `${JSON.stringify(urls)}.forEach(function(u,k){u=u.split("$page").join(p).split("$id").join(i);`,
-    'e[u]={token:t,at:Date.now(),res:fetch(u,{headers:h,signal:AbortSignal.timeout(20000)}).then(function(r){return r.text().then(function(x){return{ok:r.ok,status:r.status,text:x}})})}',
+    // `a`: the answer once it has come, which the page's first render may start with (decision 035).
+    'var g=e[u]={token:t,at:Date.now(),res:fetch(u,{headers:h,signal:AbortSignal.timeout(20000)}).then(function(r){return r.text().then(function(x){return g.a={ok:r.ok,status:r.status,text:x}})})}',
     // The shell is filled from the page's first call (the withdrawals' list, not its money history).
     image ? `;if(!k)e[u].res.then(${SHELL_FILL[image]})` : '',
     '})}catch(x){}})()',

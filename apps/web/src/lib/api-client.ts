@@ -39,68 +39,41 @@ interface EarlyGet {
   token: string;
   at: number;
   res: Promise<{ ok: boolean; status: number; text: string } | null>;
+  /** The answer once it has come (the first-load script notes it): a page's first render may start with it. */
+  a?: { ok: boolean; text: string } | null;
 }
 const EARLY_GET_FRESH_MS = 10_000;
 
+/** The early GET of `url` (`answered`: only once it has come with success), once; only if sent with the current token and fresh. */
+function takeEarly(url: string, answered?: boolean): EarlyGet | undefined {
+  const all = (globalThis as { __earlyGets?: Record<string, EarlyGet> }).__earlyGets;
+  const early = all && Object.hasOwn(all, url) ? all[url] : undefined;
+  if (!all || !early || (answered && !early.a?.ok)) return undefined;
+  delete all[url];
+  return early.token === getToken()?.token && Date.now() - early.at < EARLY_GET_FRESH_MS ? early : undefined;
+}
+
 function takeEarlyGet<T>(url: string): Promise<ApiResult<T>> | undefined {
-  const all = (globalThis as { __earlyGets?: Record<string, EarlyGet> }).__earlyGets;
-  const early = all && Object.hasOwn(all, url) ? all[url] : undefined;
-  if (!all || !early) return undefined;
-  delete all[url];
-  if (early.token !== getToken()?.token || Date.now() - early.at >= EARLY_GET_FRESH_MS) return undefined;
   const failed: ApiResult<T> = { isSuccess: false, status: 0, payload: null };
-  return early.res.then((r) => (r ? resultOf<T>(r.ok, r.status, r.text) : failed)).catch(() => failed);
-}
-
-/*
- * What each early GET answered, noted as it comes: a page whose first render finds its answer here
- * starts with it (takeEarlyAnswer) and renders its content in the first, sliced render. Taken
- * later by the query, the answer came in a second render, which the query library makes blocking:
- * one 150–300 ms task on a 4x slowed phone (docs/quality/web-tbt.md).
- */
-const earlyAnswers = new Map<string, { ok: boolean; status: number; text: string } | null>();
-for (const [url, early] of Object.entries(
-  (globalThis as { __earlyGets?: Record<string, EarlyGet> }).__earlyGets ?? {},
-)) {
-  early.res.then(
-    (r) => earlyAnswers.set(url, r),
-    () => earlyAnswers.set(url, null),
-  );
+  return takeEarly(url)
+    ?.res.then((r) => (r ? resultOf<T>(r.ok, r.status, r.text) : failed))
+    .catch(() => failed);
 }
 
 /**
- * The payload of the early GET of `path` (with `query`), once, if it has already answered with
- * success for the current token within EARLY_GET_FRESH_MS, and when it was asked; else nothing,
- * and the page's query takes the call as before (request).
+ * useQuery options that start a rep page's first query with its early GET's answer when it has
+ * already come with success: the page renders its content in the first, sliced render; taken later
+ * by the query, it came in a second render, which the query library makes blocking (150–300 ms on
+ * a 4x slowed phone, decision 035). Fresh for a few seconds so the query does not ask again at once
+ * (then as staleTime 0). A failed or missing answer is left to the query's own call, as before.
  */
-export function takeEarlyAnswer<T>(path: string, query?: Query): { payload: T; at: number } | undefined {
-  const url = buildUrl(path, query);
-  const all = (globalThis as { __earlyGets?: Record<string, EarlyGet> }).__earlyGets;
-  const early = all && Object.hasOwn(all, url) ? all[url] : undefined;
-  const answer = earlyAnswers.get(url);
-  if (!all || !early || !answer?.ok) return undefined;
-  if (early.token !== getToken()?.token || Date.now() - early.at >= EARLY_GET_FRESH_MS) return undefined;
-  delete all[url];
-  earlyAnswers.delete(url);
-  return { payload: JSON.parse(answer.text) as T, at: early.at };
-}
-
-/**
- * useQuery options that start a page's first query with its early answer (takeEarlyAnswer), held
- * fresh from when it was asked as long as an early answer may be taken (so the query does not ask
- * again at once); once the query has fetched, `staleTime` as before.
- */
-export function earlyAnswerOptions<T>(path: string, query?: Query, staleTime = 0) {
-  let at: number | undefined;
+export function earlyAnswerOptions<T>(path: string, query?: Query) {
   return {
     initialData: (): T | undefined => {
-      const taken = takeEarlyAnswer<T>(path, query);
-      at = taken?.at;
-      return taken?.payload;
+      const answer = takeEarly(buildUrl(path, query), true)?.a;
+      return answer ? (JSON.parse(answer.text) as T) : undefined;
     },
-    initialDataUpdatedAt: () => at,
-    staleTime: (q: { isFetched: () => boolean }) =>
-      q.isFetched() ? staleTime : Math.max(staleTime, EARLY_GET_FRESH_MS),
+    staleTime: (q: { isFetched: () => boolean }) => (q.isFetched() ? 0 : EARLY_GET_FRESH_MS),
   };
 }
 
