@@ -16,12 +16,12 @@ import { i18n, i18nReady } from './lib/i18n.ts';
 
 // The rep home's stylesheets, preloaded while its shell painted, now apply (decision 028).
 const stylesApplied = applyDeferredStyles();
-// The first page's chunks load while React starts; the guarded page's once the user is known. Each
-// in a task of its own: matching the routes and adding the links took 50 ms of a 4x slowed phone's
-// module evaluation task, the one long task every page starts with (decision 035).
+// The first page's chunks load while React starts; the guarded page's once the user is known (the
+// routes then matched already). The first in a task of its own: matching the routes and adding the
+// links took 50 ms of a 4x slowed phone's module evaluation task, which every page starts with (decision 035).
 setTimeout(() => preloadRoute(location.pathname));
 // A stale token: the rep home's shell (decision 027) goes at once, the session gate signs out as before.
-void earlyUser().then((me) => setTimeout(() => (me ? preloadRoute(location.pathname, me) : removeHomeShell())));
+void earlyUser().then((me) => (me ? preloadRoute(location.pathname, me) : removeHomeShell()));
 
 // Polish is ready at once; a stored English choice waits for its chunk so no Polish text flashes.
 // In a transition, React renders (or hydrates) the first page in slices of a few milliseconds

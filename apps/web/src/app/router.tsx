@@ -51,16 +51,10 @@ const routes: RouteObject[] = [
   },
 ];
 
-/**
- * Starts a layer's chunk, in a task of its own: the first start of each adds its links (5–10 ms,
- * 20–40 on a 4x slowed phone), and a path has four or five layers. React's lazy starts it at once
- * itself when it renders the layer first.
- */
 function preload(element: ReactNode) {
   const type: unknown = isValidElement(element) ? element.type : null;
   if (typeof type === 'object' && type !== null && 'preload' in type && typeof type.preload === 'function') {
-    const start = type.preload;
-    setTimeout(() => void start());
+    void type.preload();
   }
 }
 
