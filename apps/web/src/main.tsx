@@ -16,7 +16,10 @@ import { i18n, i18nReady } from './lib/i18n.ts';
 
 // The rep home's stylesheets, preloaded while its shell painted, now apply (decision 028).
 const stylesApplied = applyDeferredStyles();
-// The first page's chunks load while React starts; the guarded page's once the user is known.
+// The first page's chunks load while React starts; the guarded page's once the user is known (the
+// route match is kept for that second call, app/router.tsx). Not deferred to a task of its own: on
+// the pre-rendered login page that moved its hydration's late content after Lighthouse's first
+// paint (a layout shift of 0.03–0.11, docs/quality/web-tbt.md).
 preloadRoute(location.pathname);
 // A stale token: the rep home's shell (decision 027) goes at once, the session gate signs out as before.
 void earlyUser().then((me) => (me ? preloadRoute(location.pathname, me) : removeHomeShell()));

@@ -59,12 +59,23 @@ function preload(element: ReactNode) {
 }
 
 /**
+ * The routes a path matches, the last path's kept: matchRoutes ranks the whole table on each call
+ * (10–15 ms, 50 on a 4x slowed phone), and the entry, its early GET /api/me and AppRoutes' first
+ * render all ask for the same first path.
+ */
+let lastMatch: { pathname: string; matches: NonNullable<ReturnType<typeof matchRoutes>> } | undefined;
+function matchesOf(pathname: string) {
+  if (lastMatch?.pathname !== pathname) lastMatch = { pathname, matches: matchRoutes(routes, pathname) ?? [] };
+  return lastMatch.matches;
+}
+
+/**
  * Starts the chunks of every layer the path renders (query area, gate, shell) together. A guarded
  * page's own chunk starts too once the user is known and the role policy lets them open it (the
  * entry calls this again when its early GET /api/me answers): a role turned away never downloads it.
  */
 export function preloadRoute(pathname: string, me?: User | null) {
-  for (const { route, params } of matchRoutes(routes, pathname) ?? []) {
+  for (const { route, params } of matchesOf(pathname)) {
     preload(route.element);
     const guard = isValidElement<{ page: GuardedPage; children: ReactNode }>(route.element) ? route.element : null;
     if (me && guard?.type === RequirePage && mayOpen(me.role, guard.props.page, { id: params.id, selfId: me.id })) {

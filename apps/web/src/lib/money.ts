@@ -4,35 +4,11 @@
  * Polish "4 300,00 zł" (the default), English "PLN 4,300.00".
  */
 
-/** The number locale of each interface language; anything else falls back to Polish. */
-const LOCALES: Record<string, string> = { pl: 'pl-PL', en: 'en-GB' };
-
 export interface MoneyOptions {
   /** The integer part only, cut (not rounded): the sales rep table's amount to withdraw (SPEC.md section 2). */
   whole?: boolean;
   /** A leading + on credits (a money history), − on debits as always. */
   signed?: boolean;
-}
-
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function formatterFor(locale: string, opts: MoneyOptions): Intl.NumberFormat {
-  const key = `${locale}|${opts.whole ? 'w' : 'd'}|${opts.signed ? 's' : 'u'}`;
-  let f = formatters.get(key);
-  if (!f) {
-    const digits = opts.whole ? 0 : 2;
-    f = new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency: 'PLN',
-      // Polish CLDR leaves 4-digit amounts ungrouped ("4300,00 zł" beside "95 410,00 zł"): always group.
-      useGrouping: 'always',
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-      signDisplay: opts.signed ? 'exceptZero' : 'auto',
-    });
-    formatters.set(key, f);
-  }
-  return f;
 }
 
 /** Parses the API's money ("1234.50", a number, null); anything missing or unreadable is 0 (SPEC.md: "missing numbers show 0.00"). */
@@ -41,22 +17,27 @@ function toNumber(value: string | number | null | undefined): number {
   return Number.isFinite(n) ? n : 0;
 }
 
+/** "1234567" → "1 234 567" with `separator` between each three digits from the right. */
+export const groupThousands = (digits: string, separator: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+
 /**
- * "4300.00" → "4 300,00 zł" (pl) or "PLN 4,300.00" (en). Every space inside is a no-break space
- * (U+00A0): ICU versions differ between the plain and the narrow one (U+202F), and an amount must
- * never wrap between its digits and "zł".
+ * "4300.00" → "4 300,00 zł" (pl) or "PLN 4,300.00" (en), as Intl.NumberFormat writes PLN in pl-PL
+ * and en-GB with grouping always on (Polish CLDR leaves 4-digit amounts ungrouped, "4300,00 zł"
+ * beside "95 410,00 zł"). Written by hand: the first Intl object a page builds starts ICU, 65–360 ms
+ * on a 4x slowed phone in the render that shows the page (decision 035); the unit tests hold this to
+ * Node's Intl. Every space inside is a no-break space (U+00A0): an amount never wraps between its
+ * digits and "zł". The API's amounts have two decimals, which toFixed writes exactly (a third would
+ * be rounded from the binary value: 1.005 → 1.00, where Intl writes 1.01).
  */
 export function formatMoney(value: string | number | null | undefined, lang: string, opts: MoneyOptions = {}): string {
   const n = toNumber(value);
+  // Math.trunc(-0.5) is -0, which is neither below nor above 0: no sign, as Intl writes it.
   const amount = opts.whole ? Math.trunc(n) : n;
-  // Math.trunc(-0.5) is -0, which Intl writes as "-0 zł".
-  return formatterFor(LOCALES[lang] ?? 'pl-PL', opts)
-    .format(amount === 0 ? 0 : amount)
-    .replace(/[\u202f\u2009\s]/g, '\u00a0');
-}
-
-/** Adds money strings exactly, in grosze. */
-export function addMoney(...values: (string | null | undefined)[]): string {
-  const grosze = values.reduce((sum, v) => sum + Math.round(Number(v ?? 0) * 100), 0);
-  return (grosze / 100).toFixed(2);
+  const [int = '0', frac] = Math.abs(amount)
+    .toFixed(opts.whole ? 0 : 2)
+    .split('.');
+  const sign = amount < 0 ? '-' : opts.signed && amount > 0 ? '+' : '';
+  const en = lang === 'en';
+  const number = groupThousands(int, en ? ',' : '\u00a0') + (frac ? (en ? '.' : ',') + frac : '');
+  return en ? `${sign}PLN\u00a0${number}` : `${sign}${number}\u00a0zł`;
 }

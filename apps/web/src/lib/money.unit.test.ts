@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { addMoney, formatMoney } from './money.ts';
+import { addMoney } from './add-money.ts';
+import { formatMoney } from './money.ts';
 
 /** Written with a visible marker for the no-break space, so the expectations read as the screen does. */
 const nb = (s: string) => s.replaceAll('_', '\u00a0');
@@ -62,5 +63,40 @@ describe('addMoney', () => {
   test('adds in grosze, without float drift', () => {
     expect(addMoney('0.10', '0.20')).toBe('0.30');
     expect(addMoney('565.00', '55.00', null, undefined)).toBe('620.00');
+  });
+});
+
+describe('formatMoney writes what Intl.NumberFormat writes (without starting ICU in the browser)', () => {
+  const LOCALES = { pl: 'pl-PL', en: 'en-GB' } as const;
+  const viaIntl = (value: number, lang: 'pl' | 'en', opts: { whole?: boolean; signed?: boolean }) => {
+    const digits = opts.whole ? 0 : 2;
+    const amount = opts.whole ? Math.trunc(value) : value;
+    return new Intl.NumberFormat(LOCALES[lang], {
+      style: 'currency',
+      currency: 'PLN',
+      useGrouping: 'always',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      signDisplay: opts.signed ? 'exceptZero' : 'auto',
+    })
+      .format(amount === 0 ? 0 : amount)
+      .replace(/[\u202f\u2009\s]/g, '\u00a0');
+  };
+  // Amounts as the API sends them (two decimals, decision 010) across every length; a third decimal is
+  // rounded as toFixed does (lib/money.ts), so none is here.
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  const values = [0, 0.01, -0.01, 0.5, -0.5, 0.99, 1.01, 9.99, 99.95, 999.99, 1000, -1000, 1234567.5, 4300, 95410];
+  values.push(...Array.from({ length: 500 }, (_, i) => Math.round((random() - 0.3) * 10 ** (i % 13)) / 100));
+  test.each(['pl', 'en'] as const)('%s: plain, whole and signed', (lang) => {
+    for (const v of values) {
+      for (const opts of [{}, { whole: true }, { signed: true }, { whole: true, signed: true }]) {
+        expect(formatMoney(v, lang, opts), `${v} ${JSON.stringify(opts)}`).toBe(viaIntl(v, lang, opts));
+        expect(formatMoney(String(v), lang, opts)).toBe(viaIntl(v, lang, opts));
+      }
+    }
   });
 });

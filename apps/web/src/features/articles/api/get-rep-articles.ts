@@ -6,7 +6,7 @@ import {
   type RepArticleListItem,
 } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchOrThrow } from '../../../lib/api-client.ts';
+import { earlyAnswerOptions, fetchOrThrow } from '../../../lib/api-client.ts';
 import { repArticleListQuery } from '../../../lib/first-page-data.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -21,6 +21,8 @@ export function useRepArticles(page: number) {
   return useQuery({
     queryKey: [...queryKeys.articles, 'rep-list', page],
     queryFn: ({ signal }) => fetchArticles(page, REP_ARTICLE_PAGE_SIZE, signal),
+    // The first load's answer, when it has come before the page renders (decision 035).
+    ...earlyAnswerOptions<Paged<RepArticleListItem>>(API.articles, repArticleListQuery(page)),
     placeholderData: keepPreviousData,
     retry: false,
   });

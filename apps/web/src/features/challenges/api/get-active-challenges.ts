@@ -1,7 +1,7 @@
 import { type ActiveChallenge, type ActiveChallengeList, API } from '@incentive/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { generatePath } from 'react-router';
-import { fetchOrThrow } from '../../../lib/api-client.ts';
+import { earlyAnswerOptions, fetchOrThrow } from '../../../lib/api-client.ts';
 
 // Declared here, not in lib/query-keys.ts: that file is in every rep's first load (LazyQueryRoot names it).
 export const challengeKeys = { challenges: ['challenges'] as const };
@@ -14,6 +14,8 @@ export function useActiveChallenges() {
   return useQuery({
     queryKey: [...challengeKeys.challenges, 'active'],
     queryFn: ({ signal }) => fetchOrThrow<ActiveChallengeList>(API.challengesActive, { signal }),
+    // The challenges page's first load: its answer, when it has come before the page renders (decision 035).
+    ...earlyAnswerOptions<ActiveChallengeList>(API.challengesActive),
     retry: false,
   });
 }

@@ -1,12 +1,21 @@
 import type { ChallengeStatus } from '@incentive/contracts';
+import { groupThousands } from '../../../lib/money.ts';
 
 /*
  * How the rep's challenge page and the home's box say dates, statuses and places. Pure, so the
  * unit tests pin the Polish wording; the texts themselves live in locales/challenges/pl.json.
  */
 
-const LOCALES: Record<string, string> = { pl: 'pl-PL', en: 'en-GB' };
-const localeOf = (lang: string) => LOCALES[lang] ?? 'pl-PL';
+/*
+ * Written by hand as Intl writes them in pl-PL and en-GB: the first Intl object starts ICU, a long
+ * task on a slow phone in the render that shows the page (decision 035); the unit tests hold these
+ * to Node's Intl.
+ */
+// Polish dates take the genitive: '30 listopada'.
+const MONTHS_PL = 'stycznia lutego marca kwietnia maja czerwca lipca sierpnia września października listopada grudnia';
+const MONTHS_EN = 'January February March April May June July August September October November December';
+const monthName = (lang: string, month: number) => (lang === 'en' ? MONTHS_EN : MONTHS_PL).split(' ')[month] ?? '';
+const pad = (n: number) => String(n).padStart(2, '0');
 
 // A calendar day 'YYYY-MM-DD' is read as UTC midnight and written in UTC: no time zone moves it a day.
 const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -15,13 +24,9 @@ const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
 export function formatDay(day: string, lang: string, thisYear: number): string {
   const d = dayDate(day);
   if (Number.isNaN(d.getTime())) return day;
-  const withYear = d.getUTCFullYear() !== thisYear;
-  return new Intl.DateTimeFormat(localeOf(lang), {
-    day: 'numeric',
-    month: 'long',
-    ...(withYear ? { year: 'numeric' } : {}),
-    timeZone: 'UTC',
-  }).format(d);
+  const year = d.getUTCFullYear();
+  const date = `${d.getUTCDate()} ${monthName(lang, d.getUTCMonth())}`;
+  return year === thisYear ? date : `${date} ${year}`;
 }
 
 /** The key and values of a challenge's status line: 'Trwa do 30 listopada', 'Zakończone 30 listopada', 'Zaczyna się 1 grudnia'. */
@@ -41,14 +46,13 @@ export function statusLine(
 export function formatImportDate(iso: string, lang: string): string | null {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return null;
-  return new Intl.DateTimeFormat(localeOf(lang), { day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
+  const mark = lang === 'en' ? '/' : '.';
+  return `${pad(d.getDate())}${mark}${pad(d.getMonth() + 1)}${mark}${d.getFullYear()}`;
 }
 
-/** Units as the rep reads them: '1 240' with the language's grouping. */
+/** Units (whole pieces) as the rep reads them: '1 240' with the language's grouping. */
 export function formatUnits(units: number, lang: string): string {
-  return new Intl.NumberFormat(localeOf(lang), { useGrouping: 'always' } as Intl.NumberFormatOptions)
-    .format(units)
-    .replace(/[\u202f\u2009\s]/g, '\u00a0');
+  return groupThousands(String(units), lang === 'en' ? ',' : '\u00a0');
 }
 
 /**

@@ -93,3 +93,34 @@ describe('holds', () => {
     expect(holds([{ id: 1 }], 4)).toBe(false);
   });
 });
+
+describe('the dates and numbers are what Intl writes (without starting ICU in the browser)', () => {
+  const LOCALES = { pl: 'pl-PL', en: 'en-GB' } as const;
+  const days = Array.from({ length: 800 }, (_, i) => new Date(Date.UTC(2025, 0, 1 + i * 3)).toISOString().slice(0, 10));
+  test.each(['pl', 'en'] as const)('%s: formatDay with and without the year', (lang) => {
+    for (const day of days) {
+      for (const withYear of [false, true]) {
+        const intl = new Intl.DateTimeFormat(LOCALES[lang], {
+          day: 'numeric',
+          month: 'long',
+          ...(withYear ? { year: 'numeric' } : {}),
+          timeZone: 'UTC',
+        }).format(new Date(`${day}T00:00:00Z`));
+        expect(formatDay(day, lang, withYear ? 1999 : Number(day.slice(0, 4)))).toBe(intl);
+      }
+    }
+  });
+  test.each(['pl', 'en'] as const)('%s: formatImportDate', (lang) => {
+    for (const day of days) {
+      const iso = `${day}T13:45:00Z`;
+      const intl = new Intl.DateTimeFormat(LOCALES[lang], { day: '2-digit', month: '2-digit', year: 'numeric' });
+      expect(formatImportDate(iso, lang)).toBe(intl.format(new Date(iso)));
+    }
+  });
+  test.each(['pl', 'en'] as const)('%s: formatUnits', (lang) => {
+    const intl = new Intl.NumberFormat(LOCALES[lang], { useGrouping: 'always' } as Intl.NumberFormatOptions);
+    for (const units of [0, 1, -1, 7, 999, 1000, -1240, 12345, 1234567, 1e12]) {
+      expect(formatUnits(units, lang)).toBe(intl.format(units).replace(/[\u202f\u2009\s]/g, NBSP));
+    }
+  });
+});

@@ -1,9 +1,9 @@
 import { can, type User } from '@incentive/contracts';
 import { Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
+import { addMoney } from '../../../lib/add-money.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { addMoney } from '../../../lib/money.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { PendingWithdrawals } from '../../wallet/components/pending-withdrawals.tsx';
 import { WithdrawButton } from '../../wallet/components/withdraw-button.tsx';

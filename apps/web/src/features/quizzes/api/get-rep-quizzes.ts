@@ -1,6 +1,6 @@
 import { API, type Paged, type RepQuizListItem, type RepQuizStatus } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchOrThrow } from '../../../lib/api-client.ts';
+import { earlyAnswerOptions, fetchOrThrow } from '../../../lib/api-client.ts';
 import { repQuizListQuery } from '../../../lib/first-page-data.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -19,6 +19,8 @@ export function useRepQuizzes(page: number) {
         query: repQuizListQuery(page),
         signal,
       }),
+    // The first load's answer, when it has come before the page renders (decision 035).
+    ...earlyAnswerOptions<Paged<QuizCardItem>>(API.quizzes, repQuizListQuery(page)),
     placeholderData: keepPreviousData,
     retry: false,
   });
