@@ -88,8 +88,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   // A request that may have written (a logout, a new password, a deactivation, an edited role)
   // empties the cache before its answer leaves, after its transaction committed.
-  app.addHook('onSend', async (req) => {
+  app.addHook('onSend', (req, _reply, _payload, done) => {
     if (!READS.has(req.method)) app.sessionCache.clear();
+    done();
   });
 
   // Anything outside /api (the SPA and its files) and the API docs are public by nature.
@@ -100,33 +101,37 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
-  app.addHook('onRequest', async (req) => {
+  // Who the caller is, before anything else. Callback style: a known session (the usual case) is
+  // answered without a promise; only a lookup waits for the database.
+  app.addHook('onRequest', (req, _reply, done) => {
     req.lang = pickLang(req.headers['accept-language']);
     const access = req.routeOptions.config?.access;
     // Unmatched routes fall to the not-found handler, which decides for itself.
-    if (req.is404) return;
-    if (!access) throw forbidden();
-    if ('public' in access) return;
+    if (req.is404) return done();
+    if (!access) return done(forbidden());
+    if ('public' in access) return done();
     const header = req.headers.authorization;
     const match = header?.match(/^Bearer ([A-Za-z0-9_-]{20,200})$/);
-    if (!match?.[1]) throw unauthenticated();
+    if (!match?.[1]) return done(unauthenticated());
     const tokenHash = hashToken(match[1]);
+    const allowed = (user: AuthUser) => {
+      req.user = user;
+      done(can(user.role, access.action) ? undefined : forbidden());
+    };
     const cached = app.sessionCache.get(tokenHash);
-    if (cached) {
-      req.user = cached;
-    } else {
-      const epoch = app.sessionCache.epoch;
-      const [row] = await lookupSession(app.db, {}, { tokenHash, now: new Date().toISOString() });
-      if (!row) throw unauthenticated();
-      req.user = {
+    if (cached) return allowed(cached);
+    const epoch = app.sessionCache.epoch;
+    lookupSession(app.db, {}, { tokenHash, now: new Date().toISOString() }).then(([row]) => {
+      if (!row) return done(unauthenticated());
+      const user: AuthUser = {
         id: row.id,
         role: row.role as Role,
         email: row.email,
         sessionId: row.sessionId,
         warehouseIds: row.warehouseIds ? row.warehouseIds.map(Number) : null,
       };
-      app.sessionCache.set(tokenHash, { value: req.user, expiresAt: row.expiresAt.getTime() }, epoch);
-    }
-    if (!can(req.user.role, access.action)) throw forbidden();
+      app.sessionCache.set(tokenHash, { value: user, expiresAt: row.expiresAt.getTime() }, epoch);
+      allowed(user);
+    }, done);
   });
 });

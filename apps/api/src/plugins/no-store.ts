@@ -7,10 +7,12 @@ import fp from 'fastify-plugin';
  * chose otherwise. The API documentation and the web app keep their own caching.
  */
 export const noStorePlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (req, reply) => {
+  // Callback style, as every hook run on each request: an async hook costs a promise and a turn.
+  app.addHook('onSend', (req, reply, _payload, done) => {
     const url = req.url;
     if (url.startsWith('/api/') && !url.startsWith('/api/docs') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
+    done();
   });
 });

@@ -14,8 +14,9 @@ declare module 'fastify' {
 
 export const sentKeysPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('sentKeys', null);
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', (req, _reply, done) => {
     const body = req.body;
     if (body && typeof body === 'object' && !Array.isArray(body)) req.sentKeys = new Set(Object.keys(body));
+    done();
   });
 });

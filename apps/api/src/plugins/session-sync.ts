@@ -99,8 +99,10 @@ export const sessionSyncPlugin = fp(async (app: FastifyInstance) => {
   };
 
   app.decorate('sessionSync', state);
-  app.addHook('onSend', async (req) => {
-    if (!READS.has(req.method)) await notify();
+  // A read has nothing to tell: callback style, no promise on every GET.
+  app.addHook('onSend', (req, _reply, _payload, done) => {
+    if (READS.has(req.method)) return done();
+    notify().then(() => done(), done);
   });
   app.addHook('onClose', async () => {
     closing = true;

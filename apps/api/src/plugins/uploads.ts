@@ -47,10 +47,11 @@ const takesForm = (req: FastifyRequest) =>
  */
 export const uploadsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(multipart, { limits: FORM_LIMITS });
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', (req, _reply, done) => {
     if (req.routeOptions.url !== undefined && req.isMultipart() && !takesForm(req)) {
-      throw new AppError(415, 'errors.unsupportedMediaType');
+      return done(new AppError(415, 'errors.unsupportedMediaType'));
     }
+    done();
   });
 });
 

@@ -170,8 +170,9 @@ export async function selectUserDetails(
 }
 
 /**
- * What GET /api/me's answer depends on, as one text that changes with every committed change to it
- * (docs/decisions/034); the outer query is `users` LEFT JOIN `wallets`:
+ * What GET /api/me's answer depends on, read in the same snapshot as the answer, each part of which
+ * changes with every committed change to it (docs/decisions/034); the outer query is `users` LEFT
+ * JOIN `wallets`:
  * - the user's `users` and `wallets` rows: a row's xmin is the transaction that wrote its current
  *   version, so it changes with each update (the card number and logins are on `users`);
  * - how many quiz attempts the user has: they are only ever added (a trigger refuses the rest);
@@ -179,12 +180,13 @@ export async function selectUserDetails(
  *   memberships and cards (migration 0016).
  * Time changes money_to_get too: see `liveQuizzesChangeAtSql`.
  */
-const meVersionSql = sql<string>`concat_ws('.', "users".xmin, coalesce("wallets".xmin::text, '-'), (select count(*) from ${quizAttempts} where ${quizAttempts.userId} = ${users.id}), (select ${meVersion.n} from ${meVersion} where ${meVersion.id} = 1))`;
+const attemptsCountSql = sql`(select count(*) from ${quizAttempts} where ${quizAttempts.userId} = ${users.id})`;
+const meVersionNumberSql = sql`(select ${meVersion.n} from ${meVersion} where ${meVersion.id} = 1)`;
 
 /**
  * GET /api/me: the signed-in user as the JSON text of the contract's User (no details fields),
  * written by PostgreSQL and sent as it is (docs/decisions/010, 030): no parse, no serializer. With
- * it, read in the same snapshot, its version and the moment the live quizzes next change by the
+ * it, in the same snapshot, what it depends on and the moment the live quizzes next change by the
  * clock alone (null: never), which tell for how long the text stays true (me-cache.ts).
  */
 const runMe = preparedStatement(
@@ -193,7 +195,10 @@ const runMe = preparedStatement(
     db
       .select({
         user: sql<string>`${userJson({ card: 'masked', details: false, whScoped: false, role: null, userOnly: true }, p)}::text`,
-        version: meVersionSql,
+        userRow: sql<string>`"users".xmin::text`,
+        walletRow: sql<string | null>`"wallets".xmin::text`,
+        attempts: sql<string>`${attemptsCountSql}::text`,
+        shared: sql<string | null>`${meVersionNumberSql}::text`,
         until: sql<string | null>`${liveQuizzesChangeAtSql}::text`,
       })
       .from(users)
@@ -201,24 +206,39 @@ const runMe = preparedStatement(
       .where(eq(users.id, p.id)),
 );
 
-export type MeRead = { text: string; version: string; until: string | null };
+/** An answer and what it depends on, as text (xids and counts are compared in SQL). */
+export type MeRead = {
+  text: string;
+  userRow: string;
+  walletRow: string | null;
+  attempts: string;
+  shared: string | null;
+  until: string | null;
+};
 
 export async function selectMe(db: DbOrTx, id: number): Promise<MeRead | undefined> {
   const [row] = await runMe(db, {}, { id, whScope: undefined });
-  return row ? { text: row.user, version: row.version, until: row.until } : undefined;
+  if (!row) return undefined;
+  const { user: text, ...rest } = row;
+  return { text, ...rest };
 }
 
+type MeStillTrueValues = Omit<MeRead, 'text'> & { id: number };
+
 /**
- * Is a text read by `selectMe` still true? Its version is still the user's and its `until` has not
- * come: one primary-key probe of users and wallets, a count on quiz_attempts' user index and the
- * one-row me_version. No row (the user is gone) is false.
+ * Is a text read by `selectMe` still true? What it depends on is unchanged and its `until` has not
+ * come: a primary-key probe of users and wallets, a count on quiz_attempts' user index and the
+ * one-row me_version, compared part by part (~20 µs). No row (the user is gone) is false; so is a
+ * missing me_version row (a test emptied it).
  */
 const runMeStillTrue = preparedStatement(
   'users.meStillTrue',
-  (db: DbOrTx, _: Record<string, never>, p: Placeholders<{ id: number; version: string; until: string | null }>) =>
+  (db: DbOrTx, _: Record<string, never>, p: Placeholders<MeStillTrueValues>) =>
     db
       .select({
-        yes: sql<boolean>`${meVersionSql} = ${p.version}::text and (${p.until}::timestamptz is null or now() < ${p.until}::timestamptz)`,
+        yes: sql<boolean>`"users".xmin = ${p.userRow}::xid and "wallets".xmin is not distinct from ${p.walletRow}::xid
+          and ${attemptsCountSql} = ${p.attempts}::bigint and ${meVersionNumberSql} = ${p.shared}::bigint
+          and (${p.until}::timestamptz is null or now() < ${p.until}::timestamptz)`,
       })
       .from(users)
       .leftJoin(wallets, eq(wallets.userId, users.id))
@@ -226,7 +246,18 @@ const runMeStillTrue = preparedStatement(
 );
 
 export async function meStillTrue(db: DbOrTx, id: number, read: Omit<MeRead, 'text'>): Promise<boolean> {
-  const [row] = await runMeStillTrue(db, {}, { id, version: read.version, until: read.until });
+  const [row] = await runMeStillTrue(
+    db,
+    {},
+    {
+      id,
+      userRow: read.userRow,
+      walletRow: read.walletRow,
+      attempts: read.attempts,
+      shared: read.shared,
+      until: read.until,
+    },
+  );
   return row?.yes === true;
 }
 
