@@ -100,7 +100,10 @@ function postgresPids(): number[] {
 }
 
 /** CPU used while `run` runs, split by process group. Backends that end during the run are not counted. */
-async function measureCpu<T>(apiPid: number, run: () => Promise<T>): Promise<{ result: T; api: number; db: number; load: number }> {
+async function measureCpu<T>(
+  apiPid: number,
+  run: () => Promise<T>,
+): Promise<{ result: T; api: number; db: number; load: number }> {
   const before = { api: cpuOf([apiPid]), db: cpuOf(postgresPids()), load: process.cpuUsage() };
   const result = await run();
   const load = process.cpuUsage(before.load);
