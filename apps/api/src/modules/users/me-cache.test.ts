@@ -1,7 +1,7 @@
 import { type User, userSchema } from '@incentive/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answersOf, insertQuiz } from '../../../test/quiz-fixtures.ts';
+import { answersOf, insertQuiz, type QuizFixture } from '../../../test/quiz-fixtures.ts';
 import { makeChallenge, repPool, type TestRep } from '../../../test/sales-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -50,6 +50,17 @@ async function me(token: string): Promise<User & { reused: boolean }> {
   return { ...user, reused: after.reused > before.reused };
 }
 
+/** POST /api/quiz/{id}/submit through the API, answered right (or wrong); it must be accepted. */
+async function submitQuiz(token: string, quiz: QuizFixture, opts: { wrong?: boolean } = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/quiz/${quiz.id}/submit`,
+    headers: bearer(token),
+    payload: { answers: answersOf(quiz, opts) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 const sqlRun = (query: ReturnType<typeof sql>) => queryRows<Record<string, unknown>>(t.db, query);
 const meVersion = async () => Number((await sqlRun(sql`select n from me_version where id = 1`))[0]?.n);
 
@@ -76,13 +87,7 @@ describe('GET /api/me kept while still true', () => {
     const quiz = await insertQuiz(t.db, { reward: 1500, isOneTime: false });
     const before = await me(rep.token);
     expect(before.reused).toBe(false); // the new quiz moved me_version
-    const submit = await t.app.inject({
-      method: 'POST',
-      url: `/api/quiz/${quiz.id}/submit`,
-      headers: bearer(rep.token),
-      payload: { answers: answersOf(quiz) },
-    });
-    expect(submit.statusCode, submit.body).toBe(200);
+    await submitQuiz(rep.token, quiz);
     const paid = await me(rep.token);
     expect(paid.reused).toBe(false);
     expect(Number(paid.wallet.money)).toBeCloseTo(Number(before.wallet.money) + 15, 2);
@@ -118,13 +123,7 @@ describe('GET /api/me kept while still true', () => {
     const rep = await signedInRep();
     const quiz = await insertQuiz(t.db, { reward: 700, isOneTime: false });
     const v = await meVersion();
-    const submit = await t.app.inject({
-      method: 'POST',
-      url: `/api/quiz/${quiz.id}/submit`,
-      headers: bearer(rep.token),
-      payload: { answers: answersOf(quiz) },
-    });
-    expect(submit.statusCode, submit.body).toBe(200);
+    await submitQuiz(rep.token, quiz);
     expect(await meVersion()).toBe(v);
   });
 
@@ -132,13 +131,7 @@ describe('GET /api/me kept while still true', () => {
     const rep = await signedInRep();
     const quiz = await insertQuiz(t.db, { reward: 990, isOneTime: true });
     const before = await me(rep.token);
-    const submit = await t.app.inject({
-      method: 'POST',
-      url: `/api/quiz/${quiz.id}/submit`,
-      headers: bearer(rep.token),
-      payload: { answers: answersOf(quiz, { wrong: true }) },
-    });
-    expect(submit.statusCode, submit.body).toBe(200);
+    await submitQuiz(rep.token, quiz, { wrong: true });
     const after = await me(rep.token);
     expect(after.reused).toBe(false);
     expect(after.wallet).toEqual(before.wallet);
