@@ -246,18 +246,8 @@ const runMeStillTrue = preparedStatement(
 );
 
 export async function meStillTrue(db: DbOrTx, id: number, read: Omit<MeRead, 'text'>): Promise<boolean> {
-  const [row] = await runMeStillTrue(
-    db,
-    {},
-    {
-      id,
-      userRow: read.userRow,
-      walletRow: read.walletRow,
-      attempts: read.attempts,
-      shared: read.shared,
-      until: read.until,
-    },
-  );
+  const { userRow, walletRow, attempts, shared, until } = read;
+  const [row] = await runMeStillTrue(db, {}, { id, userRow, walletRow, attempts, shared, until });
   return row?.yes === true;
 }
 
