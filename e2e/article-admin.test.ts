@@ -9,7 +9,7 @@ import { PHONE, useBrowser, WIDE } from './support/browser.ts';
 import { activeId, activeSlide, carousel, revealCarousel, settled, swipeLeft } from './support/carousel.ts';
 import { PL_MONTHS_LONG } from './support/dates.ts';
 import { testPng } from './support/quizzes.ts';
-import { toast } from './support/ui.ts';
+import { searchTable, toast } from './support/ui.ts';
 
 /*
  * The article back office (issue 14 points 1-4, SPEC.md sections 2, 5, 6, 8): an admin writes an
@@ -220,7 +220,7 @@ describe('article back office', () => {
       .waitFor();
 
     // Delete: a confirmation first; the article leaves the list and stays under 'Usunięte'.
-    await page.getByRole('searchbox').fill(title);
+    await searchTable(page, title);
     await row.getByRole('button', { name: `Usuń artykuł ${title}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Usuń artykuł' });
     await dialog.getByText(title).waitFor();

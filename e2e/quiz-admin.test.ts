@@ -8,7 +8,7 @@ import { signIn } from './support/auth.ts';
 import { PHONE, useBrowser, WIDE } from './support/browser.ts';
 import { PL_MONTHS_LONG, warsawToday } from './support/dates.ts';
 import { baseUrl } from './support/env.ts';
-import { toast } from './support/ui.ts';
+import { searchTable, toast } from './support/ui.ts';
 
 /*
  * The quiz back office (issue 13 points 1-3, SPEC.md sections 2, 4, 5): an admin authors a quiz with
@@ -252,7 +252,7 @@ describe('quiz back office', () => {
     const page = await browser.newPage({ viewport: WIDE });
     await signIn(page, ACCOUNTS.admin);
     await page.goto('/quiz');
-    await page.getByRole('searchbox').fill(name);
+    await searchTable(page, name);
     const row = page.locator('tr').filter({ hasText: name });
     await row.getByText('Szkic').waitFor();
     await row.getByRole('button', { name: `Usuń quiz ${name}` }).click();

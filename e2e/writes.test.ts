@@ -3,7 +3,7 @@ import { ACCOUNTS } from './support/accounts.ts';
 import { api, apiLogin } from './support/api.ts';
 import { signIn } from './support/auth.ts';
 import { useBrowser } from './support/browser.ts';
-import { toast } from './support/ui.ts';
+import { searchTable, toast } from './support/ui.ts';
 
 /*
  * Writes through react-query mutations (issue 12 item 9): a dialog spins while its write runs,
@@ -53,7 +53,7 @@ describe('writes', () => {
     const page = await browser.newPage();
     await signIn(page, ACCOUNTS.admin);
     await page.goto('/withdraw');
-    await page.getByRole('searchbox').fill(r.email);
+    await searchTable(page, r.email);
     const row = page.locator('tr').filter({ has: page.getByRole('button', { name: `Akcje ${w.body.id}` }) });
     await row.getByText('Oczekuje').waitFor();
     await row.getByRole('button', { name: `Akcje ${w.body.id}` }).click();

@@ -14,3 +14,18 @@ export function recordApiCalls(page: Page): string[] {
   });
   return calls;
 }
+
+/**
+ * Types `text` into the page's table search and waits for the list the search asked for: the
+ * search is debounced (700 ms), and until its answer arrives the unfiltered rows, and then the
+ * table's loading overlay, are on screen. A click in that window can land on the overlay.
+ */
+export async function searchTable(page: Page, text: string, searchbox = page.getByRole('searchbox')) {
+  const answered = page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    return url.pathname.startsWith('/api/') && url.searchParams.get('search') === text.trim();
+  });
+  await searchbox.fill(text);
+  await answered;
+  await page.locator('.mantine-datatable-loader-fetching').waitFor({ state: 'detached' });
+}

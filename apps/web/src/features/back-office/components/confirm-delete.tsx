@@ -1,10 +1,10 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { i18n } from '../../../lib/i18n.ts';
+import { openConfirm } from './open-confirm.ts';
 
-/** A delete confirmation dialog (500 px wide): confirm runs `onConfirm`, cancel closes it. */
+/** A delete confirmation dialog (500 px wide): confirm runs `onConfirm`, cancel closes it. Waits for the modals host if it is still loading. */
 export function confirmDelete({ title, text, onConfirm }: { title: string; text: string; onConfirm: () => void }) {
-  modals.openConfirmModal({
+  openConfirm({
     title,
     size: 500,
     centered: true,

@@ -1,6 +1,5 @@
 import { SALES_IMPORT_SORT_FIELDS, type SalesImport, type SalesImportListQuery } from '@incentive/contracts';
 import { ActionIcon, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconDownload } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
@@ -11,6 +10,7 @@ import { failureOf } from '../../../lib/mutation.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
+import { openConfirm } from '../../back-office/components/open-confirm.ts';
 import { useErrorToast } from '../../back-office/hooks/use-error-toast.ts';
 import { useSalesImports } from '../api/get-sales-imports.ts';
 import { useRevertSalesImport } from '../api/revert-sales-import.ts';
@@ -32,7 +32,7 @@ export function ImportHistory({ onReport }: { onReport: (i: SalesImport) => void
   const revert = useRevertSalesImport();
 
   const askRevert = (i: SalesImport) =>
-    modals.openConfirmModal({
+    openConfirm({
       title: t('challengeAdmin.history.revertTitle'),
       size: 500,
       centered: true,

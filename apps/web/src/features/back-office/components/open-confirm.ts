@@ -1,0 +1,28 @@
+import { modals } from '@mantine/modals';
+
+/*
+ * @mantine/modals opens a dialog by a window event that its ModalsProvider listens to. The
+ * provider is a lazy chunk (BackOfficeModals), so on a slow phone or network a page can be on
+ * screen, and a delete clicked, before it listens: the event would be lost and the click do
+ * nothing. Dialogs asked for before the host is listening wait here and open as it mounts.
+ */
+
+type ConfirmSettings = Parameters<typeof modals.openConfirmModal>[0];
+
+let listening = false;
+let waiting: ConfirmSettings[] = [];
+
+/** Opens a confirm dialog now, or as soon as the modals host listens. */
+export function openConfirm(settings: ConfirmSettings) {
+  if (listening) modals.openConfirmModal(settings);
+  else waiting.push(settings);
+}
+
+/** Called by the host once its provider listens (its effect runs after the provider's), and on unmount. */
+export function setModalsHostListening(on: boolean) {
+  listening = on;
+  if (!on) return;
+  const queued = waiting;
+  waiting = [];
+  for (const settings of queued) modals.openConfirmModal(settings);
+}
