@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { StartupError } from '../lib/startup-error.ts';
+import { takeTurns } from './pglite-turns.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -84,6 +85,8 @@ export async function openPglite(opts: { dir?: string; loadDataDir?: Blob } = {}
     if (!opts.dir) throw err;
     throw damagedDataDir(opts.dir, err);
   }
+  // One line of turns that lets the event loop breathe between calls (pglite-turns.ts).
+  takeTurns(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
