@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ACCOUNTS, DEMO_PASSWORD } from './support/accounts.ts';
 import { signIn, submitLogin, userMenuButton } from './support/auth.ts';
@@ -100,6 +101,35 @@ describe('the first load', () => {
     ).toBe(true);
   });
 
+  test("typing and tapping 'Zaloguj' before the app's code has arrived signs in once it does", async () => {
+    const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const app = holdEntryScript(page);
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => visited.push(new URL(frame.url()).search));
+    await page.goto('/', { waitUntil: 'commit' });
+    await submitLogin(page, ACCOUNTS.seller.email, DEMO_PASSWORD);
+    expect(await page.getByRole('textbox', { name: 'E-mail', exact: true }).inputValue()).toBe(ACCOUNTS.seller.email);
+    app.release();
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await userMenuButton(page).waitFor();
+    // No native submit: the page never reloaded to `/?`.
+    expect(visited.filter((search) => search !== '')).toEqual([]);
+  });
+
+  test('what is typed before the app has arrived stays in the form it hydrates', async () => {
+    const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const app = holdEntryScript(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(ACCOUNTS.seller.email);
+    await page.getByRole('textbox', { name: 'Hasło', exact: true }).fill(DEMO_PASSWORD);
+    app.release();
+    await page.waitForFunction(() => (window as unknown as { __earlyForm?: { taken: boolean } }).__earlyForm?.taken);
+    expect(await page.getByRole('textbox', { name: 'E-mail', exact: true }).inputValue()).toBe(ACCOUNTS.seller.email);
+    expect(await page.getByRole('textbox', { name: 'Hasło', exact: true }).inputValue()).toBe(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Zaloguj' }).click();
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+  });
+
   test('a visitor who chose English gets the login page in English, not the Polish pre-render', async () => {
     const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
     await page.goto('/');
@@ -159,3 +189,16 @@ describe('the first load', () => {
     await page.getByRole('heading', { name: 'Cześć, Szymon!' }).waitFor();
   });
 });
+
+/** Holds the app's entry script back (a slow phone's download) until `release()`. */
+function holdEntryScript(page: Page): { release: () => void } {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  void page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release };
+}

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type GuardedPage, PAGES, POLICY, ROLES } from '@incentive/contracts';
 import Beasties from 'beasties';
 import { createServer, type Manifest, type Plugin } from 'vite';
+import { EARLY_FORM_SCRIPT } from '../src/lib/early-form.ts';
 import { FIRST_CARD_MEDIA, firstPageCalls } from '../src/lib/first-page-data.ts';
 import { HOME_SHELL_ID } from '../src/lib/home-shell.ts';
 import { GREETING_NAME as GREETING_NAME_KEY, TOKEN as TOKEN_KEY } from '../src/lib/session.ts';
@@ -453,8 +454,13 @@ export function firstLoadHtml(): Plugin {
                 prerenderPage: (location: string) => Promise<string>;
               };
               const markup = await prerenderPage(route.path);
-              html = html.replace('<div id="root"></div>', `<div id="root" data-prerendered="pl">${markup}</div>`);
+              // With the script that keeps what is typed or submitted before the app arrives (lib/early-form.ts).
+              html = html.replace(
+                '<div id="root"></div>',
+                () => `<div id="root" data-prerendered="pl">${markup}</div><script>${EARLY_FORM_SCRIPT}</script>`,
+              );
               if (!html.includes('data-prerendered')) throw new Error('first-load-html: no <div id="root"></div>');
+              inlineScripts.push(EARLY_FORM_SCRIPT);
             }
             if (route.shell && prerender) {
               const { prerenderHomeShell, prerenderRepPageShell, prerenderRecordShell } =

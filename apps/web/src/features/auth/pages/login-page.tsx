@@ -1,10 +1,11 @@
 import type { LoginBody } from '@incentive/contracts';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { failureOf } from '../../../lib/api-client.ts';
+import { takeEarlyForm } from '../../../lib/early-form.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { lazyValidator } from '../../../lib/lazy-validator.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -52,6 +53,16 @@ export function LoginPage() {
       setBusy(false);
     }
   });
+
+  // What was typed (or submitted) on the pre-rendered page before this code arrived (lib/early-form.ts).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page takes the form over
+  useLayoutEffect(() => {
+    const early = takeEarlyForm();
+    if (!early) return;
+    const { email = '', password = '' } = early.values;
+    if (email || password) form.setValues({ email, password });
+    if (early.submitted) void validator.ready().then(() => submit());
+  }, []);
 
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
