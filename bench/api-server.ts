@@ -13,6 +13,7 @@ import '../apps/api/src/runtime-check.ts';
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/api/src/app.ts';
@@ -170,6 +171,18 @@ const pkSelect = preparedStatement(
     d.select({ id: users.id, email: users.email, role: users.role }).from(users).where(eq(users.id, p.id)),
 );
 const ceilingApp = Fastify({ logger: false });
+// The API process's event-loop delay since the last call: bench/api.ts reads it after each case. A
+// loop held for long (synchronous work back to back) delays every socket, and even new connections
+// (decision 037).
+// Sampled every 1 ms; a sample is the time between two samples, so the 1 ms is taken off.
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+loopDelay.enable();
+const late = (ns: number) => Math.max(0, ns / 1e6 - 1);
+ceilingApp.get('/loop-delay', () => {
+  const ms = { p99: late(loopDelay.percentile(99)), max: late(loopDelay.max) };
+  loopDelay.reset();
+  return ms;
+});
 ceilingApp.get('/me-bytes', (_req, reply) => reply.type('application/json; charset=utf-8').send(meBytes));
 ceilingApp.get('/select-one', async () => {
   const [row] = await pkSelect(db, {}, { id: demoSeller.id });

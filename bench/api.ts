@@ -7,6 +7,7 @@
  * 50 connections for BENCH_SECONDS (default 10) per case: /api/me, every dashboard list, the rep's
  * quiz list, quiz submits (each seller passes each of six quizzes once) and withdrawals (each seller
  * withdraws a topped-up wallet once). Prints req/s, p50, p97.5, p99, errors and non-2xx per case, the
+ * CPU per request and the API process's event-loop delay (p99/longest, ms), the
  * 1-minute load average next to each (the machine is shared), and checks the targets: /api/me at
  * ≥ 70% of the one-SELECT ceiling, every list's p99 < 100 ms on PostgreSQL, no errors, the ledger
  * check, and a hashed asset served compressed with immutable caching.
@@ -69,6 +70,8 @@ interface Row {
   load1: number;
   /** CPU per request, µs: the API process, PostgreSQL's processes, the load generator (this process). */
   cpu: { api: number; db: number; load: number };
+  /** The API process's event-loop delay during the case, ms (its 99th percentile and its longest). */
+  loop: { p99: number; max: number };
 }
 
 /** CPU seconds (user + system) of the processes given by pid, read from /proc (Linux). */
@@ -350,6 +353,12 @@ async function checkStatic(
   };
 }
 
+/** The API process's event-loop delay since the last call (and starts the next period). */
+async function loopDelay(f: BenchFixtures): Promise<{ p99: number; max: number }> {
+  const res = await fetch(`${f.ceiling}/loop-delay`);
+  return (await res.json()) as { p99: number; max: number };
+}
+
 function fmt(r: Row) {
   const errs = r.errors + r.non2xx;
   const codes = r.non2xx
@@ -358,7 +367,8 @@ function fmt(r: Row) {
         .join(' ')})`
     : '';
   const cpu = `${r.cpu.api}/${r.cpu.db}/${r.cpu.load}`;
-  return `${r.name.padEnd(36)} ${String(r.rps).padStart(6)} ${`${r.p50}`.padStart(6)} ${`${r.p97_5}`.padStart(7)} ${`${r.p99}`.padStart(6)} ${String(r.requests).padStart(7)} ${String(errs).padStart(5)}${codes}  ${cpu.padStart(12)}  ${r.load1}`;
+  const loop = `${Math.round(r.loop.p99)}/${Math.round(r.loop.max)}`;
+  return `${r.name.padEnd(36)} ${String(r.rps).padStart(6)} ${`${r.p50}`.padStart(6)} ${`${r.p97_5}`.padStart(7)} ${`${r.p99}`.padStart(6)} ${String(r.requests).padStart(7)} ${String(errs).padStart(5)}${codes}  ${cpu.padStart(12)}  ${loop.padStart(9)}  ${r.load1}`;
 }
 
 const allRows: Row[] = [];
@@ -404,13 +414,14 @@ for (const kind of DATABASES) {
       `  ${CONNECTIONS} connections, ${SECONDS} s per case (writes stop earlier when their accounts run out)\n`,
     );
     console.log(
-      `  ${'case'.padEnd(36)} ${'req/s'.padStart(6)} ${'p50'.padStart(6)} ${'p97.5'.padStart(7)} ${'p99'.padStart(6)} ${'reqs'.padStart(7)} ${'err'.padStart(5)}  ${'cpu µs/req'.padStart(12)}  load`,
+      `  ${'case'.padEnd(36)} ${'req/s'.padStart(6)} ${'p50'.padStart(6)} ${'p97.5'.padStart(7)} ${'p99'.padStart(6)} ${'reqs'.padStart(7)} ${'err'.padStart(5)}  ${'cpu µs/req'.padStart(12)}  ${'loop ms'.padStart(9)}  load`,
     );
     const rows: Row[] = [];
     for (const c of CASES.filter((x) => !ONLY || ONLY.test(x.name))) {
       const opts = c.run(f);
       // Reads warm up (prepared statements on every pooled connection, JIT); writes would use up accounts.
       if (c.kind !== 'write') await autocannon({ ...opts, connections: CONNECTIONS, duration: 1 });
+      await loopDelay(f);
       const m = await measureCpu(child.pid ?? 0, () =>
         autocannon({ ...opts, connections: CONNECTIONS, duration: SECONDS }),
       );
@@ -434,6 +445,7 @@ for (const kind of DATABASES) {
         statuses,
         load1: load1(),
         cpu: { api: perRequest(m.api), db: perRequest(m.db), load: perRequest(m.load) },
+        loop: await loopDelay(f),
       };
       rows.push(row);
       console.log(`  ${fmt(row)}`);
