@@ -22,6 +22,7 @@ import { openDatabase } from '../apps/api/src/db/client.ts';
 import { ledgerEntries, sessions, users, wallets, warehouses } from '../apps/api/src/db/schema.ts';
 import { type Placeholders, preparedStatement } from '../apps/api/src/lib/prepared.ts';
 import { newToken } from '../apps/api/src/lib/tokens.ts';
+import { meCacheCounts } from '../apps/api/src/modules/users/me-cache.ts';
 import { postMany } from '../apps/api/src/modules/wallet/ledger.service.ts';
 import { checkLedger } from '../apps/api/src/modules/wallet/ledger-check.ts';
 import { seedDemo } from '../apps/api/src/seed/demo.ts';
@@ -183,6 +184,8 @@ ceilingApp.get('/loop-delay', () => {
   loopDelay.reset();
   return ms;
 });
+// How /api/me's answers were made so far (bench/api.ts prints the checks per statement).
+ceilingApp.get('/me-counts', () => meCacheCounts(db));
 ceilingApp.get('/me-bytes', (_req, reply) => reply.type('application/json; charset=utf-8').send(meBytes));
 ceilingApp.get('/select-one', async () => {
   const [row] = await pkSelect(db, {}, { id: demoSeller.id });

@@ -118,6 +118,11 @@ async function measureCpu<T>(
   };
 }
 
+type MeCounts = { reused: number; read: number; statements: number };
+/** The API process's /api/me answers so far: reused, read afresh, and the statements that checked them. */
+const meCounts = async (f: BenchFixtures): Promise<MeCounts> =>
+  (await fetch(`${f.ceiling}/me-counts`)).json() as Promise<MeCounts>;
+
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const get = (f: BenchFixtures, url: string, token: string): autocannon.Options => ({
   url: `${f.api}${url}`,
@@ -146,10 +151,33 @@ function rotating<T>(items: T[], build: (item: T) => { path: string; token: stri
   };
 }
 
+/** A GET as a different user on each request, in turn (many reps opening the app at once). */
+function asEach(tokens: string[], url: string): Pick<autocannon.Options, 'requests'> {
+  let next = 0;
+  return {
+    requests: [
+      {
+        setupRequest: (req: autocannon.Request) => ({
+          ...req,
+          method: 'GET' as const,
+          path: url,
+          headers: { ...bearer(tokens[next++ % tokens.length] ?? ''), 'accept-encoding': 'br, gzip' },
+        }),
+      },
+    ],
+  };
+}
+
 const CASES: Case[] = [
   { name: 'ceiling: bare route, /api/me bytes', kind: 'ceiling', run: (f) => ({ url: `${f.ceiling}/me-bytes` }) },
   { name: 'ceiling: one primary-key SELECT', kind: 'ceiling', run: (f) => ({ url: `${f.ceiling}/select-one` }) },
-  { name: 'GET /api/me (seller)', kind: 'me', run: (f) => get(f, '/api/me', f.sellerToken) },
+  // 100 sellers in turn, so that the requests of a moment are different users' (their checks share
+  // a statement, decision 039); each user's first request reads the answer afresh.
+  {
+    name: 'GET /api/me (100 sellers)',
+    kind: 'me',
+    run: (f) => ({ url: f.api, ...asEach(f.submit.tokens.slice(0, 100), '/api/me') }),
+  },
   { name: 'GET /api/warehouses', kind: 'list', run: (f) => get(f, '/api/warehouses', f.adminToken) },
   { name: 'GET /api/users?role=seller', kind: 'list', run: (f) => get(f, '/api/users?role=seller', f.adminToken) },
   {
@@ -417,11 +445,13 @@ for (const kind of DATABASES) {
       `  ${'case'.padEnd(36)} ${'req/s'.padStart(6)} ${'p50'.padStart(6)} ${'p97.5'.padStart(7)} ${'p99'.padStart(6)} ${'reqs'.padStart(7)} ${'err'.padStart(5)}  ${'cpu µs/req'.padStart(12)}  ${'loop ms'.padStart(9)}  load`,
     );
     const rows: Row[] = [];
+    let meChecks: { before: MeCounts; after: MeCounts } | undefined;
     for (const c of CASES.filter((x) => !ONLY || ONLY.test(x.name))) {
       const opts = c.run(f);
       // Reads warm up (prepared statements on every pooled connection, JIT); writes would use up accounts.
       if (c.kind !== 'write') await autocannon({ ...opts, connections: CONNECTIONS, duration: 1 });
       await loopDelay(f);
+      const meBefore = c.kind === 'me' ? await meCounts(f) : undefined;
       const m = await measureCpu(child.pid ?? 0, () =>
         autocannon({ ...opts, connections: CONNECTIONS, duration: SECONDS }),
       );
@@ -449,6 +479,7 @@ for (const kind of DATABASES) {
       };
       rows.push(row);
       console.log(`  ${fmt(row)}`);
+      if (meBefore) meChecks = { before: meBefore, after: await meCounts(f) };
     }
     const stat = await checkStatic(f);
     const end = await stopServer(child);
@@ -461,6 +492,14 @@ for (const kind of DATABASES) {
       `  /api/me at ${(share * 100).toFixed(0)}% of the one-SELECT ceiling (target ≥ ${TARGET.meShareOfSelect * 100}%)`,
     );
     if (share < TARGET.meShareOfSelect) fail('/api/me below 70% of the one-SELECT ceiling');
+    if (meChecks) {
+      const { before: b, after: a } = meChecks;
+      const reused = a.reused - b.reused;
+      const statements = a.statements - b.statements;
+      console.log(
+        `  /api/me answers: ${reused} reused, checked in ${statements} statements (${(reused / Math.max(1, statements)).toFixed(1)} a statement, decision 039); ${a.read - b.read} read afresh`,
+      );
+    }
     const lists = rows.filter((r) => r.kind === 'list');
     const worst = lists.length ? lists.reduce((a, b) => (b.p99 > a.p99 ? b : a)) : undefined;
     if (worst) {

@@ -6,7 +6,7 @@ import { makeChallenge, repPool, type TestRep } from '../../../test/sales-fixtur
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { meCacheCounts } from './me-cache.ts';
-import { selectMe } from './users.repo.ts';
+import { meStillTrue, selectMe } from './users.repo.ts';
 
 /*
  * GET /api/me reuses a user's last answer while the database says it is still true (decision 034).
@@ -252,3 +252,82 @@ async function waitUntil(ms: number) {
   const left = ms - Date.now();
   if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
 }
+
+describe('GET /api/me checks of requests that arrive together', () => {
+  /**
+   * One request each, one after another: their sessions are known afterwards (a sign-in, like every
+   * write, empties the session cache), so that requests sent together wait for no session lookup and
+   * all reach their check in the same turn of the event loop.
+   */
+  async function knownSessions(tokens: string[]) {
+    for (const token of tokens) await me(token);
+  }
+
+  /** The answers to requests sent all at once, each checked as `me` checks one. */
+  async function together(tokens: string[]) {
+    const before = meCacheCounts(t.db);
+    const answers = await Promise.all(
+      tokens.map((token) => t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })),
+    );
+    const after = meCacheCounts(t.db);
+    const users = [];
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(200);
+      const user = userSchema.parse(res.json());
+      expect(res.body).toBe((await selectMe(t.db, user.id))?.text);
+      users.push(user);
+    }
+    return {
+      ids: users.map((u) => u.id),
+      reused: after.reused - before.reused,
+      read: after.read - before.read,
+      statements: after.statements - before.statements,
+    };
+  }
+
+  it('are asked in one statement, each answer its own user’s', async () => {
+    const reps = [];
+    for (let i = 0; i < 6; i++) reps.push(await signedInRep());
+    await knownSessions(reps.map((r) => r.token));
+    const got = await together(reps.map((r) => r.token));
+    expect(got.ids).toEqual(reps.map((r) => r.id));
+    expect(got).toMatchObject({ reused: 6, read: 0, statements: 1 });
+  });
+
+  it('tell each check apart: one user changed in SQL is read afresh, the others are reused', async () => {
+    const reps = [];
+    for (let i = 0; i < 5; i++) reps.push(await signedInRep());
+    await knownSessions(reps.map((r) => r.token));
+    const changed = reps[2] as (typeof reps)[number];
+    // A new row version, as a write by another process leaves it.
+    await sqlRun(sql`update users set phone = coalesce(phone, '') where id = ${changed.id}`);
+    const got = await together(reps.map((r) => r.token));
+    expect(got.ids).toEqual(reps.map((r) => r.id));
+    expect(got).toMatchObject({ reused: 4, read: 1, statements: 1 });
+    // The fresh read is kept: all five are reused next time.
+    expect(await together(reps.map((r) => r.token))).toMatchObject({ reused: 5, read: 0, statements: 1 });
+  });
+
+  it('answer the same user twice in one statement, and a user gone only for that user', async () => {
+    const a = await signedInRep();
+    const b = await signedInRep();
+    await knownSessions([a.token, b.token]);
+    expect(await together([a.token, b.token, a.token])).toMatchObject({ reused: 3, statements: 1 });
+    const checks = [a, b].map(async (r) => {
+      const kept = await selectMe(t.db, r.id);
+      if (!kept) throw new Error('no answer');
+      const { text: _, ...read } = kept;
+      return { ...read, id: r.id };
+    });
+    const [ka, kb] = await Promise.all(checks);
+    if (!ka || !kb) throw new Error('no answers');
+    // Straight to the statement: an unknown user and a stale version are false, in their places.
+    expect(await meStillTrue(t.db, [ka, { ...kb, id: 2_000_000_000 }, { ...kb, userRow: '1' }, kb])).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
+    expect(await meStillTrue(t.db, [])).toEqual([]);
+  });
+});

@@ -223,32 +223,61 @@ export async function selectMe(db: DbOrTx, id: number): Promise<MeRead | undefin
   return { text, ...rest };
 }
 
-type MeStillTrueValues = Omit<MeRead, 'text'> & { id: number };
+/** One check: the user and what its kept answer was read with. */
+export type MeCheck = Omit<MeRead, 'text'> & { id: number };
+
+type MeChecksValues = {
+  ids: number[];
+  userRows: string[];
+  walletRows: (string | null)[];
+  attempts: string[];
+  shared: (string | null)[];
+  until: (string | null)[];
+};
 
 /**
- * Is a text read by `selectMe` still true? What it depends on is unchanged and its `until` has not
- * come: a primary-key probe of users and wallets, a count on quiz_attempts' user index and the
- * one-row me_version, compared part by part (~20 µs). No row (the user is gone) is false; so is a
- * missing me_version row (a test emptied it).
+ * Are texts read by `selectMe` still true? For each check, what its text depends on is unchanged and
+ * its `until` has not come: a primary-key probe of users and wallets, a count on quiz_attempts' user
+ * index and the one-row me_version, compared part by part (~20 µs each). Many checks go in one
+ * statement, one row per check found, by its position (`i`, from 1): a statement costs both sides a
+ * round trip of its own, far more than a check (me-cache.ts, docs/decisions/039). A user who is gone
+ * has no row (false); a missing me_version row (a test emptied it) is false too.
  */
-const runMeStillTrue = preparedStatement(
-  'users.meStillTrue',
-  (db: DbOrTx, _: Record<string, never>, p: Placeholders<MeStillTrueValues>) =>
+const runMeChecks = preparedStatement(
+  'users.meChecks',
+  (db: DbOrTx, _: Record<string, never>, p: Placeholders<MeChecksValues>) =>
     db
       .select({
-        yes: sql<boolean>`"users".xmin = ${p.userRow}::xid and "wallets".xmin is not distinct from ${p.walletRow}::xid
-          and ${attemptsCountSql} = ${p.attempts}::bigint and ${meVersionNumberSql} = ${p.shared}::bigint
-          and (${p.until}::timestamptz is null or now() < ${p.until}::timestamptz)`,
+        i: sql<number>`v.i`.mapWith(Number),
+        yes: sql<boolean>`"users".xmin = v.user_row::xid and "wallets".xmin is not distinct from v.wallet_row::xid
+          and ${attemptsCountSql} = v.attempts and ${meVersionNumberSql} = v.shared
+          and (v.until is null or now() < v.until)`,
       })
-      .from(users)
-      .leftJoin(wallets, eq(wallets.userId, users.id))
-      .where(eq(users.id, p.id)),
+      .from(
+        sql`unnest(${p.ids}::int[], ${p.userRows}::text[], ${p.walletRows}::text[], ${p.attempts}::bigint[],
+          ${p.shared}::bigint[], ${p.until}::timestamptz[]) with ordinality as v(id, user_row, wallet_row, attempts, shared, until, i)`,
+      )
+      .innerJoin(users, sql`${users.id} = v.id`)
+      .leftJoin(wallets, eq(wallets.userId, users.id)),
 );
 
-export async function meStillTrue(db: DbOrTx, id: number, read: Omit<MeRead, 'text'>): Promise<boolean> {
-  const { userRow, walletRow, attempts, shared, until } = read;
-  const [row] = await runMeStillTrue(db, {}, { id, userRow, walletRow, attempts, shared, until });
-  return row?.yes === true;
+/** For each check, in order: is its text still true? */
+export async function meStillTrue(db: DbOrTx, checks: readonly MeCheck[]): Promise<boolean[]> {
+  const rows = await runMeChecks(
+    db,
+    {},
+    {
+      ids: checks.map((c) => c.id),
+      userRows: checks.map((c) => c.userRow),
+      walletRows: checks.map((c) => c.walletRow),
+      attempts: checks.map((c) => c.attempts),
+      shared: checks.map((c) => c.shared),
+      until: checks.map((c) => c.until),
+    },
+  );
+  const answers = checks.map(() => false);
+  for (const row of rows) if (row.yes === true) answers[row.i - 1] = true;
+  return answers;
 }
 
 /* ---------- logins ---------- */
