@@ -139,8 +139,11 @@ describe('compressed responses', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(COMPRESS_THRESHOLD);
 
+    // gzip when both are accepted (decision 040), brotli for a client that takes only brotli.
     for (const [accept, encoding] of [
-      ['br, gzip', 'br'],
+      ['gzip, deflate, br, zstd', 'gzip'],
+      ['br, gzip', 'gzip'],
+      ['br', 'br'],
       ['gzip', 'gzip'],
     ] as const) {
       const res = await get(`${API.users}?role=seller&per_page=100`, accept, admin);

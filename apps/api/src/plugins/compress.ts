@@ -14,8 +14,11 @@ export const COMPRESS_THRESHOLD = 1024;
 export const COMPRESS_SYNC_MAX = 32 * 1024;
 
 /**
- * Compresses responses on the fly (brotli at quality 4, else gzip) for clients that accept it:
- * JSON answers, including the list pages sent as prepared JSON text, and CSV streams. The built
+ * Compresses responses on the fly for clients that accept it: JSON answers, including the list
+ * pages sent as prepared JSON text, and CSV streams. gzip first, brotli (quality 4) for a client
+ * that takes only brotli: on API answers of 2–30 KiB gzip makes the same bytes (±2%) with a third
+ * to half less CPU, as brotli's set-up costs more than such a body's compression (decision 040).
+ * The built
  * web app's files come precompressed from the build (plugins/web.ts) and carry their own
  * content-encoding, which this plugin leaves alone. Registered before the routes so its hook covers them.
  */
@@ -24,6 +27,6 @@ export const compressPlugin = fp(async (app: FastifyInstance) => {
     global: true,
     threshold: COMPRESS_THRESHOLD,
     syncThreshold: COMPRESS_SYNC_MAX,
-    encodings: ['br', 'gzip'],
+    encodings: ['gzip', 'br'],
   });
 });
