@@ -15,6 +15,8 @@ export interface SeenRoute {
   declared: Access | undefined;
   /** Content types its body may have (`multipart/form-data` for the upload routes). */
   consumes: readonly string[];
+  /** The route says its writes change no session (decision 041). */
+  keepsSessions: boolean;
 }
 
 /** A test app and every route it registered. */
@@ -24,9 +26,12 @@ export async function createTestAppWithRoutes(opts: TestAppOptions = {}): Promis
     const { fastify } = message as { fastify: FastifyInstance };
     fastify.addHook('onRoute', (route: RouteOptions) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      const declared = (route.config as { access?: Access } | undefined)?.access;
+      const config = route.config as { access?: Access; keepsSessions?: true } | undefined;
+      const declared = config?.access;
+      const keepsSessions = config?.keepsSessions === true;
       const consumes = (route.schema as { consumes?: readonly string[] } | undefined)?.consumes ?? [];
-      for (const method of methods) routes.push({ method: String(method), url: route.url, declared, consumes });
+      for (const method of methods)
+        routes.push({ method: String(method), url: route.url, declared, consumes, keepsSessions });
     });
   };
   diagnostics.subscribe('fastify.initialization', collect);

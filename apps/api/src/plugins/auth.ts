@@ -28,6 +28,12 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * A write that can change no session: no sign-in, sign-out, password, user, role, e-mail or
+     * warehouse scope. It leaves the session caches as they are (decision 041). Only the routes
+     * listed in security/sessions-kept.test.ts may say so.
+     */
+    keepsSessions?: true;
   }
   interface FastifyRequest {
     lang: Lang;
@@ -68,8 +74,17 @@ const lookupSession = preparedStatement(
       .limit(1),
 );
 
-/** Methods that never write: only these leave the session cache as it is. */
+/** Methods that never write. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Does this request leave every session as it was? A read does, and so does a write whose route
+ * declares `keepsSessions` (a quiz submit, a withdrawal: a rep's writes, many a second at peak).
+ * Every other request empties the session caches: deny by default.
+ */
+export function keepsSessions(req: FastifyRequest): boolean {
+  return READS.has(req.method) || req.routeOptions.config?.keepsSessions === true;
+}
 
 export const PUBLIC: Access = { public: true };
 /** A route for the roles to which the policy gives `action`. */
@@ -89,7 +104,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   // A request that may have written (a logout, a new password, a deactivation, an edited role)
   // empties the cache before its answer leaves, after its transaction committed.
   app.addHook('onSend', (req, _reply, _payload, done) => {
-    if (!READS.has(req.method)) app.sessionCache.clear();
+    if (!keepsSessions(req)) app.sessionCache.clear();
     done();
   });
 

@@ -7,6 +7,8 @@
  * - Every request that may write (any method but GET, HEAD and OPTIONS) empties the cache of its
  *   application before its response is sent, i.e. after its transaction committed. A logout, a new
  *   password, a deactivation or a role change therefore takes effect for the very next request.
+ *   Only a route that declares `keepsSessions` (a rep's quiz submit, withdrawal, card; reviewed in
+ *   security/sessions-kept.test.ts) leaves it as it is (decision 041).
  * - An entry is kept only if no such request finished while it was being looked up (the epoch did
  *   not move), so a lookup that read the old state can never outlive the write that changed it.
  * Other API processes on the same PostgreSQL empty it by notification (plugins/session-sync.ts);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { repPool } from '../../test/sales-fixtures.ts';
 import { bearer, openTestDatabase } from '../../test/test-app.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -106,6 +107,35 @@ describe.skipIf(!onPostgres)('session cache across API processes (PostgreSQL LIS
     expect(res.statusCode, res.body).toBe(200);
     await heard(b, before);
     expect((await me(b, token)).statusCode).toBe(401);
+  });
+
+  it('tells nothing of a write that changes no session (a card added, decision 041), and B keeps its cache', async () => {
+    const signIns = b.app.sessionSync?.received ?? 0;
+    const admin = await login(a, 'admin@example.com');
+    const rep = await repPool(shared.db)();
+    const seller = await login(a, rep.email);
+    // Both sign-ins are writes that tell: B hears them first, so that nothing later is theirs.
+    await vi.waitFor(() => expect(b.app.sessionSync?.received).toBe(signIns + 2), { timeout: 10_000, interval: 5 });
+    expect((await me(b, seller)).statusCode).toBe(200);
+    const id = rep.id;
+    const epoch = b.app.sessionCache.epoch;
+    const before = b.app.sessionSync?.received ?? 0;
+    const sent = a.app.sessionSync?.sent ?? 0;
+    const card = await a.app.inject({
+      method: 'POST',
+      url: '/api/card',
+      headers: bearer(admin),
+      payload: { user_id: id, number: `4${String(id).padStart(15, '0')}` },
+    });
+    expect(card.statusCode, card.body).toBe(201);
+    expect(a.app.sessionSync?.sent).toBe(sent);
+    // A logout tells: B hears exactly that one, and empties its cache once.
+    expect((await a.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(admin) })).statusCode).toBe(200);
+    expect(a.app.sessionSync?.sent).toBe(sent + 1);
+    await heard(b, before);
+    expect(b.app.sessionSync?.received).toBe(before + 1);
+    expect(b.app.sessionCache.epoch).toBe(epoch + 1);
+    expect((await me(b, admin)).statusCode).toBe(401);
   });
 
   it('reconnects when its listening connection is cut, and hears the others again', async () => {

@@ -3,18 +3,18 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
+import { keepsSessions } from './auth.ts';
 
 /**
  * Several API processes on one PostgreSQL: a write in one empties the session caches of all.
  * See docs/decisions/029-session-cache-across-processes.md.
  *
- * After each request that may write (the same rule as plugins/auth.ts), this process sends
+ * After each request that may write (the same rule as plugins/auth.ts: `keepsSessions`), this process sends
  * NOTIFY on CHANNEL before its answer leaves; every process LISTENs on a connection of its own and
  * empties its session cache when another one wrote. The cache's few seconds remain the bound while
  * the listening connection is down (it reconnects; what it may have missed empties the cache).
  */
 export const CHANNEL = 'incentive_session_cache';
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const RECONNECT_MS = 1000;
 
 export interface SessionSync {
@@ -22,6 +22,8 @@ export interface SessionSync {
   readonly listening: boolean;
   /** Notifications from other processes received so far. */
   readonly received: number;
+  /** Notifications this process asked to send so far (one per write that tells, decision 041). */
+  readonly sent: number;
 }
 
 declare module 'fastify' {
@@ -39,7 +41,7 @@ export const sessionSyncPlugin = fp(async (app: FastifyInstance) => {
   let client: pg.Client | undefined;
   let closing = false;
   let retry: NodeJS.Timeout | undefined;
-  const state = { listening: false, received: 0 };
+  const state = { listening: false, received: 0, sent: 0 };
 
   const connect = async () => {
     const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
@@ -99,9 +101,10 @@ export const sessionSyncPlugin = fp(async (app: FastifyInstance) => {
   };
 
   app.decorate('sessionSync', state);
-  // A read has nothing to tell: callback style, no promise on every GET.
+  // A read, or a write that changes no session, has nothing to tell: callback style, no promise.
   app.addHook('onSend', (req, _reply, _payload, done) => {
-    if (READS.has(req.method)) return done();
+    if (keepsSessions(req)) return done();
+    state.sent += 1;
     notify().then(() => done(), done);
   });
   app.addHook('onClose', async () => {

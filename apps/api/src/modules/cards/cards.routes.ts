@@ -44,7 +44,8 @@ export async function cardRoutes(fastify: FastifyInstance) {
   app.post(
     API.card,
     {
-      config: { access: allow('cards.add') },
+      // Changes no session: the session caches stay (decision 041).
+      config: { access: allow('cards.add'), keepsSessions: true },
       schema: {
         tags,
         summary: "Add a card (16 digits) to a rep; it becomes the rep's current card",

@@ -164,7 +164,8 @@ export async function quizRoutes(fastify: FastifyInstance) {
   app.post(
     API.quizSubmit,
     {
-      config: { access: allow('quizzes.take') },
+      // Changes no session: the session caches stay (decision 041).
+      config: { access: allow('quizzes.take'), keepsSessions: true },
       schema: {
         tags,
         summary:

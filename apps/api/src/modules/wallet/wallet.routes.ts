@@ -48,7 +48,8 @@ export async function walletRoutes(fastify: FastifyInstance) {
   app.post(
     API.withdrawal,
     {
-      config: { access: allow('wallet.withdraw') },
+      // Changes no session: the session caches stay (decision 041).
+      config: { access: allow('wallet.withdraw'), keepsSessions: true },
       schema: {
         tags: ['wallet'],
         summary: 'Withdraw the whole wallet to the card (amount must equal the current balance)',
