@@ -9,9 +9,9 @@ import { keepsSessions } from './auth.ts';
  * Several API processes on one PostgreSQL: a write in one empties the session caches of all.
  * See docs/decisions/029-session-cache-across-processes.md.
  *
- * After each request that may write (the same rule as plugins/auth.ts: `keepsSessions`), this process sends
- * NOTIFY on CHANNEL before its answer leaves; every process LISTENs on a connection of its own and
- * empties its session cache when another one wrote. The cache's few seconds remain the bound while
+ * After each request that may change a session (`keepsSessions` in plugins/auth.ts says which do
+ * not), this process sends NOTIFY on CHANNEL before its answer leaves; every process LISTENs on a
+ * connection of its own and empties its session cache when another one wrote. The cache's few seconds remain the bound while
  * the listening connection is down (it reconnects; what it may have missed empties the cache).
  */
 export const CHANNEL = 'incentive_session_cache';
