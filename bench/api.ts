@@ -124,9 +124,11 @@ const meCounts = async (f: BenchFixtures): Promise<MeCounts> =>
   (await fetch(`${f.ceiling}/me-counts`)).json() as Promise<MeCounts>;
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+/** A browser-like GET's headers: the token, and the encodings a browser accepts. */
+const readHeaders = (token: string) => ({ ...bearer(token), 'accept-encoding': 'br, gzip' });
 const get = (f: BenchFixtures, url: string, token: string): autocannon.Options => ({
   url: `${f.api}${url}`,
-  headers: { ...bearer(token), 'accept-encoding': 'br, gzip' },
+  headers: readHeaders(token),
 });
 
 /** Each request takes the next item; autocannon builds one request per connection ahead, hence the margin. */
@@ -161,7 +163,7 @@ function asEach(tokens: string[], url: string): Pick<autocannon.Options, 'reques
           ...req,
           method: 'GET' as const,
           path: url,
-          headers: { ...bearer(tokens[next++ % tokens.length] ?? ''), 'accept-encoding': 'br, gzip' },
+          headers: readHeaders(tokens[next++ % tokens.length] ?? ''),
         }),
       },
     ],

@@ -11,8 +11,9 @@ import { keepsSessions } from './auth.ts';
  *
  * After each request that may change a session (`keepsSessions` in plugins/auth.ts says which do
  * not), this process sends NOTIFY on CHANNEL before its answer leaves; every process LISTENs on a
- * connection of its own and empties its session cache when another one wrote. The cache's few seconds remain the bound while
- * the listening connection is down (it reconnects; what it may have missed empties the cache).
+ * connection of its own and empties its session cache when another one wrote. The cache's few
+ * seconds remain the bound while the listening connection is down (it reconnects; what it may have
+ * missed empties the cache).
  */
 export const CHANNEL = 'incentive_session_cache';
 const RECONNECT_MS = 1000;
