@@ -206,6 +206,11 @@ export const userWarehouses = pgTable(
     memberRole: text('member_role').notNull().default(''),
     memberActive: boolean('member_active').notNull().default(false),
     memberSignedIn: boolean('member_signed_in').notNull().default(false),
+    /*
+     * A copy of what the member earned in total (grosze, their wallet's earned_* summed), written by
+     * triggers only (migration 0018, docs/decisions/042): a credit updates it in the same transaction.
+     */
+    memberEarned: bigint('member_earned', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.warehouseId] }),
@@ -216,6 +221,7 @@ export const userWarehouses = pgTable(
       t.memberActive,
       t.memberRole,
       t.memberSignedIn,
+      t.memberEarned,
     ),
   ],
 );

@@ -14,6 +14,7 @@ import {
 import { direction } from '../../lib/paging.ts';
 import { type Placeholders, preparedStatement } from '../../lib/prepared.ts';
 import { liveQuizzesChangeAtSql } from '../quizzes/quizzes.service.ts';
+import { lockMemberWallets } from '../wallet/wallet.service.ts';
 import { type UserJsonShape, type UserJsonValues, userJson } from './user-json.repo.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -126,8 +127,9 @@ export async function linkedWarehouseIds(db: DbOrTx, userId: number): Promise<nu
   return rows.map((r) => r.id);
 }
 
-/** Makes `ids` exactly the user's warehouses. */
+/** Makes `ids` exactly the user's warehouses (holding the user's wallet first, decision 042). */
 export async function replaceWarehouses(db: DbOrTx, userId: number, ids: number[]) {
+  await lockMemberWallets(db, [userId], { create: ids.length > 0 });
   await db
     .delete(userWarehouses)
     .where(

@@ -32,6 +32,7 @@ import {
   warehouseScopeOf,
 } from '../access/access.service.ts';
 import { type AuthSettings, sendSetPasswordLink } from '../auth/auth.service.ts';
+import { lockMemberWallets } from '../wallet/wallet.service.ts';
 import { assertReadable as assertReadableWarehouse, lockAssignable } from '../warehouses/warehouses.service.ts';
 import { emailChangeOf, notifyEmailChange } from './email-change.ts';
 import { meText } from './me-cache.ts';
@@ -210,6 +211,9 @@ export async function updateUser(
 ): Promise<{ mailError?: unknown }> {
   const change = await mapUnique(() =>
     db.transaction(async (tx) => {
+      // The wallet before the users row: a credit of this user holds it, then updates the
+      // memberships this edit replaces (decision 042).
+      await lockMemberWallets(tx, [id], { create: body.warehouse_ids.length > 0 });
       const target = await repo.lockActiveUser(tx, id);
       const current = target ? { id, role: target.role as Role } : undefined;
       if (!target || !current || !(await canReadUser(tx, actor, current))) throw userNotFound();
@@ -275,6 +279,8 @@ export async function createFirstRoot(
 export async function deleteUser(db: Db, actor: Actor, id: number): Promise<void> {
   if (actor.id === id) throw new AppError(403, 'users.cannotDeleteSelf');
   await db.transaction(async (tx) => {
+    // The wallet before the users row: deactivating updates the memberships' copies (decision 042).
+    await lockMemberWallets(tx, [id], { create: false });
     const target = await repo.lockActiveUser(tx, id);
     const current = target ? { id, role: target.role as Role } : undefined;
     if (!current || !(await canReadUser(tx, actor, current))) throw userNotFound();

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { wallets } from '../../db/schema.ts';
-import { BALANCE_FIELDS, type BalanceField, type LedgerKind, MOVES, type Moves } from './money-rules.ts';
+import { BALANCE_FIELDS, type BalanceField, EARNED_FIELDS, type LedgerKind, MOVES, type Moves } from './money-rules.ts';
 
 /*
  * The books check's SQL, generated from the money rules (MOVES): a new kind or balance there is
@@ -86,4 +86,24 @@ export async function ledgerTotals(db: DbOrTx): Promise<LedgerTotals | undefined
     sql`${comparison()} select count(*)::int as users, ${sql.join(totals, sql`, `)} from cmp`,
   );
   return row;
+}
+
+/** A membership whose copy of its user's earnings differs from the wallet (decision 042). */
+export interface MemberCopyRow {
+  user_id: number;
+  warehouse_id: number;
+  copy: string | number;
+  earned: string | number;
+}
+
+/** The memberships whose member_earned is not their user's wallet total; at most `limit`. */
+export async function memberCopiesOff(db: DbOrTx, limit: number): Promise<MemberCopyRow[]> {
+  const earned = sql.raw(`coalesce(${EARNED_FIELDS.map((f) => `w.${column(f)}`).join(' + ')}, 0)`);
+  return queryRows<MemberCopyRow>(
+    db,
+    sql`select uw.user_id, uw.warehouse_id, uw.member_earned as copy, ${earned} as earned
+    from user_warehouses uw left join wallets w on w.user_id = uw.user_id
+    where uw.member_earned <> ${earned}
+    order by uw.user_id, uw.warehouse_id limit ${sql.raw(String(Math.trunc(limit)))}`,
+  );
 }

@@ -11,10 +11,15 @@ const MAX_MISMATCHES = 1000;
  * Proves the books: for every user each balance in `wallets` equals what the ledger entries add
  * up to by the money rules (MOVES), money on its way out equals the open withdrawals, and what
  * was withdrawn equals the paid ones; across everyone, earned = available + in withdrawal +
- * withdrawn. The sums run in SQL: only the mismatching rows and the totals come back.
+ * withdrawn; and every warehouse membership's copy of its member's earnings equals the wallet. The
+ * sums run in SQL: only the mismatching rows and the totals come back.
  */
 export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
-  const [bad, totals] = await Promise.all([repo.mismatchingUsers(db, MAX_MISMATCHES), repo.ledgerTotals(db)]);
+  const [bad, totals, copies] = await Promise.all([
+    repo.mismatchingUsers(db, MAX_MISMATCHES),
+    repo.ledgerTotals(db),
+    repo.memberCopiesOff(db, MAX_MISMATCHES),
+  ]);
 
   const mismatches: LedgerCheck['mismatches'] = [];
   for (const r of bad) {
@@ -28,6 +33,17 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     }
     add('open_withdrawals', n(`w_${repo.column('inWithdrawal')}`), n('open_amount'));
     add('paid_withdrawals', n(`w_${repo.column('withdrawn')}`), n('paid_amount'));
+  }
+
+  // A warehouse membership's copy of the member's earnings (decision 042): `wallet` is the wallet's
+  // total, `ledger` the copy.
+  for (const c of copies) {
+    mismatches.push({
+      user_id: Number(c.user_id),
+      field: `member_earned:warehouse:${c.warehouse_id}`,
+      wallet: formatGrosze(Number(c.earned)),
+      ledger: formatGrosze(Number(c.copy)),
+    });
   }
 
   const sum = (f: BalanceField) => Number(totals?.[`l_${repo.column(f)}`] ?? 0);

@@ -27,6 +27,32 @@ export async function lockWallet(tx: DbOrTx, userId: number): Promise<Balances> 
   return created;
 }
 
+/**
+ * Before a transaction changes memberships of these users, or a users row whose facts their
+ * memberships copy: holds their wallets FOR SHARE, in user-id order (the order the ledger's bulk
+ * posting locks them), creating the missing ones (empty) unless `create` is false. A membership
+ * carries a copy of its user's earnings, kept by a trigger on wallets (migration 0018, decision
+ * 042): a credit locks the wallet, then updates the user's memberships. A writer that first locked
+ * the user or a membership and then waited for the wallet (the copy on insert reads it FOR SHARE)
+ * would deadlock with such a credit; taking the wallets first makes the two take turns. A wallet
+ * created here also makes a rep's first credit wait for the new memberships' commit, which it
+ * could not see otherwise. Take it first in the transaction, before any users row is locked.
+ */
+export async function lockMemberWallets(
+  tx: DbOrTx,
+  userIds: readonly number[],
+  { create = true }: { create?: boolean } = {},
+): Promise<void> {
+  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  const list = sql`${`{${ids.join(',')}}`}::int[]`;
+  if (create)
+    await tx.execute(
+      sql`insert into wallets (user_id) select id from users where id = any(${list}) order by id on conflict do nothing`,
+    );
+  await tx.execute(sql`select user_id from wallets where user_id = any(${list}) order by user_id for share`);
+}
+
 export interface EntryInput {
   userId: number;
   kind: LedgerKind;

@@ -10,7 +10,7 @@ import { EARNING_KINDS } from './money-rules.ts';
 import * as repo from './wallet.repo.ts';
 
 /** For features that pay into the ledger in their own transaction (quizzes): lock the wallet first, then post. */
-export { lockWallet, type Posting, post, postMany } from './ledger.service.ts';
+export { lockMemberWallets, lockWallet, type Posting, post, postMany } from './ledger.service.ts';
 
 /** For other modules' list queries that sort and sum users by money (users, warehouses). */
 export const moneySql = repo.moneySql;

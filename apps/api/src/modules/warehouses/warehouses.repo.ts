@@ -5,7 +5,7 @@ import { users, userWarehouses, wallets, warehouseSearchText, warehouses } from 
 import { containsPattern, direction } from '../../lib/paging.ts';
 import { literalLimit, type Placeholders, preparedStatement } from '../../lib/prepared.ts';
 import { plnSql } from '../../lib/sql-json.ts';
-import { moneySql } from '../wallet/wallet.service.ts';
+import { lockMemberWallets, moneySql } from '../wallet/wallet.service.ts';
 
 export type WarehouseRow = typeof warehouses.$inferSelect;
 
@@ -150,11 +150,10 @@ const wh = (column: string) => sql.raw(`"warehouses"."${column}"`);
 /**
  * One warehouse of the page as the JSON of the contracts' Warehouse, with its figures read from
  * its memberships alone: an index-only scan of user_warehouses_warehouse_member_idx, whose rows
- * carry their user's role, active flag and first sign-in (kept by triggers, decision 036), and a
- * primary-key probe of wallets per rep only (the FILTER is checked before the sum's argument is
- * computed; decision 032). In the target list of a LIMITed query, PostgreSQL computes it for the
- * page's rows only. The fields and formats are those of the service's toWarehouse (the tests
- * compare the two, and the copies with the users rows).
+ * carry their user's role, active flag and first sign-in (kept by triggers, decision 036) and what
+ * the user earned (decision 042). In the target list of a LIMITed query, PostgreSQL computes it for
+ * the page's rows only. The fields and formats are those of the service's toWarehouse, which reads
+ * users and wallets themselves (the tests compare the two, and the copies with their sources).
  */
 const warehouseJson = sql`(select json_build_object(
   'id', ${wh('id')}, 'asseco_id', ${wh('asseco_id')}, 'name', ${wh('name')}, 'address', ${wh('address')},
@@ -162,7 +161,7 @@ const warehouseJson = sql`(select json_build_object(
   'admins_count', count(*) filter (where uw.member_role = 'wholesaler'),
   'users_count', count(*) filter (where uw.member_role = 'seller'),
   'actives_count', count(*) filter (where uw.member_role = 'seller' and uw.member_signed_in),
-  'amount', ${plnSql(sql`coalesce(sum((select ${moneySql.totalAmount} from ${wallets} where ${sql.raw('"wallets"."user_id"')} = uw.user_id)) filter (where uw.member_role = 'seller'), 0)`)},
+  'amount', ${plnSql(sql`coalesce(sum(uw.member_earned) filter (where uw.member_role = 'seller'), 0)`)},
   'admins_ids', coalesce(json_agg(uw.user_id order by uw.user_id) filter (where uw.member_role = 'wholesaler'), '[]'::json)
 ) from ${userWarehouses} uw where uw.warehouse_id = ${wh('id')} and uw.member_active)`;
 
@@ -336,6 +335,12 @@ export async function setAdmins(db: DbOrTx, warehouseId: number, adminIds: numbe
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, 'wholesaler'), isNull(users.deletedAt)));
+  const linked = await db
+    .select({ id: userWarehouses.userId })
+    .from(userWarehouses)
+    .where(and(eq(userWarehouses.warehouseId, warehouseId), inArray(userWarehouses.userId, activeAdmins)));
+  // Their wallets first (decision 042); none is created, as warehouse admins are never paid.
+  await lockMemberWallets(db, [...linked.map((r) => r.id), ...adminIds], { create: false });
   await db
     .delete(userWarehouses)
     .where(
