@@ -127,7 +127,11 @@ export async function linkedWarehouseIds(db: DbOrTx, userId: number): Promise<nu
   return rows.map((r) => r.id);
 }
 
-/** Makes `ids` exactly the user's warehouses (holding the user's wallet first, decision 042). */
+/**
+ * Makes `ids` exactly the user's warehouses, holding the user's wallet first (decision 042). An
+ * edit takes that lock earlier, before the users row, and it is then held already; it stays here
+ * so that no caller can replace memberships without it.
+ */
 export async function replaceWarehouses(db: DbOrTx, userId: number, ids: number[]) {
   await lockMemberWallets(db, [userId], { create: ids.length > 0 });
   await db
