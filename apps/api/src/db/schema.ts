@@ -302,6 +302,16 @@ export const authThrottle = pgTable('auth_throttle', {
   blockedUntil: ts('blocked_until'),
 });
 
+/**
+ * Keys the API processes share (docs/decisions/048): `device` signs the cookies of browsers that
+ * signed in before. Made once, by whichever process needs it first; never sent to a client.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
 /** Prepaid cards: each added card is a row; the newest is the rep's current card. */
 export const cards = pgTable(
   'cards',

@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { logins, passwordTokens, sessions, users } from '../../db/schema.ts';
+import { logins, passwordTokens, serverSecrets, sessions, users } from '../../db/schema.ts';
 
 export async function insertSession(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date) {
   await db.insert(sessions).values({ userId, tokenHash, expiresAt });
@@ -85,4 +86,18 @@ export async function signedInFrom(db: DbOrTx, email: string, ip: string): Promi
     .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt), eq(logins.ip, ip)))
     .limit(1);
   return rows.length > 0;
+}
+
+/** The shared secret `name` (base64url, 256 bits), made by whichever process asks first. */
+export async function serverSecret(db: DbOrTx, name: string): Promise<string> {
+  await db
+    .insert(serverSecrets)
+    .values({ name, secret: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing({ target: serverSecrets.name });
+  const [row] = await db
+    .select({ secret: serverSecrets.secret })
+    .from(serverSecrets)
+    .where(eq(serverSecrets.name, name));
+  if (!row) throw new Error(`server secret ${name} is missing`);
+  return row.secret;
 }

@@ -38,13 +38,19 @@ export async function authRoutes(fastify: FastifyInstance) {
         response: { 200: loginResponseSchema, 429: errorResponseSchema, ...errors },
       },
     },
-    async (req) =>
-      auth.login(app.db, settings(), {
+    async (req, reply) => {
+      const { deviceCookie, ...answer } = await auth.login(app.db, settings(), {
         email: req.body.email,
         password: req.body.password,
         ip: req.ip,
         userAgent: req.headers['user-agent'],
-      }),
+        cookies: req.headers.cookie,
+        secure: req.protocol === 'https' || app.config.publicUrl.startsWith('https:'),
+      });
+      // This browser has now signed in to the account: a later sign-in passes a blocked address (decision 048).
+      reply.header('set-cookie', deviceCookie);
+      return answer;
+    },
   );
 
   app.post(

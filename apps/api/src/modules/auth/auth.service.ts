@@ -6,6 +6,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { canManageUser, findActiveUserByEmail } from '../access/access.service.ts';
 import * as repo from './auth.repo.ts';
+import { deviceCookieAfterSignIn, isKnownDevice } from './known-device.ts';
 import { claimAttempt, forgive, SIGN_IN_THROTTLE } from './throttle.ts';
 
 export interface AuthSettings {
@@ -15,14 +16,25 @@ export interface AuthSettings {
   publicUrl: string;
 }
 
+/**
+ * POST /api/login. `cookies` is the request's Cookie header: a browser that signed in to this
+ * account before passes a blocked address (decision 048). Answers the session token and the
+ * device cookie to set.
+ */
 export async function login(
   db: Db,
   s: AuthSettings,
-  input: { email: string; password: string; ip: string; userAgent?: string },
-): Promise<{ token: string; token_type: 'Bearer' }> {
+  input: { email: string; password: string; ip: string; userAgent?: string; cookies?: string; secure: boolean },
+): Promise<{ token: string; token_type: 'Bearer'; deviceCookie: string }> {
   const email = input.email.toLowerCase();
   // Counted as a failure before the check (throttle.ts); a success takes it back.
-  const claim = await claimAttempt(db, SIGN_IN_THROTTLE, email, input.ip, () => repo.signedInFrom(db, email, input.ip));
+  const claim = await claimAttempt(db, SIGN_IN_THROTTLE, email, input.ip, {
+    account: () => repo.signedInFrom(db, email, input.ip),
+    address: async () => {
+      const owner = await findActiveUserByEmail(db, email);
+      return owner ? isKnownDevice(db, input.cookies, owner.id) : false;
+    },
+  });
   const user = await findActiveUserByEmail(db, email);
   // Verify against a dummy hash when there is no user, so the answer takes as long either way.
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyHash(s.scryptLogN)));
@@ -34,7 +46,8 @@ export async function login(
     await repo.recordLogin(tx, user.id, input.ip, input.userAgent);
     await forgive(tx, claim);
   });
-  return { token, token_type: 'Bearer' };
+  const deviceCookie = await deviceCookieAfterSignIn(db, input.cookies, user.id, input.secure);
+  return { token, token_type: 'Bearer', deviceCookie };
 }
 
 export async function logout(db: Db, sessionId: number) {

@@ -20,7 +20,9 @@ export async function requestPasswordReset(
   input: { email: string; ip: string; lang: Lang },
 ): Promise<void> {
   const email = input.email.toLowerCase();
-  await claimAttempt(db, RESET_THROTTLE, email, input.ip, () => repo.signedInFrom(db, email, input.ip));
+  await claimAttempt(db, RESET_THROTTLE, email, input.ip, {
+    account: () => repo.signedInFrom(db, email, input.ip),
+  });
   background.run('forgotten-password e-mail', () => mailResetLink(db, mailer, s, email, input.lang));
 }
 

@@ -11,7 +11,10 @@ import * as repo from './throttle.repo.ts';
  *   further failure. This is what stops guessing, and it never touches the owner elsewhere.
  * - account: one account from anywhere. Far higher and short, against guessing from many
  *   addresses; an address the account has signed in from before is not held back by it.
- * - address: one address, any account (password spraying).
+ * - address: one address, any account (password spraying). A browser that signed in to the
+ *   account before (its device cookie, known-device.ts) is not held back by it: many people may
+ *   share one address (a mobile carrier, a warehouse's Wi-Fi), and one bad client must not lock
+ *   them all out (decision 048).
  * An attempt is counted before its password is checked, so a burst of parallel attempts cannot
  * slip past the limit; a successful sign-in takes its count back.
  */
@@ -82,16 +85,25 @@ export function formatWait(seconds: number): string {
 }
 
 /**
+ * Who is let past a blocked wider counter: `account`, an address the account signed in from
+ * before; `address`, a browser that signed in to the account before (decision 048). Each is asked
+ * only when its counter is blocked. The pair counter has no exception.
+ */
+export interface Exemptions {
+  account?: () => Promise<boolean>;
+  address?: () => Promise<boolean>;
+}
+
+/**
  * Counts an attempt on `account` (a lower-cased e-mail, existing or not) from `ip`, or refuses it
- * with a 429 and Retry-After when one of its counters is blocked. `knownAddress` is asked only
- * when the account-wide counter alone is blocked.
+ * with a 429 and Retry-After when one of its counters is blocked and no exemption lets it past.
  */
 export async function claimAttempt(
   db: DbOrTx,
   policy: ThrottlePolicy,
   account: string,
   ip: string,
-  knownAddress: () => Promise<boolean>,
+  exempt: Exemptions,
 ): Promise<Claim> {
   const keys = keysOf(policy, account, ip);
   const counted = await Promise.all(COUNTERS.map((c) => repo.claim(db, keys[c], policy[c])));
@@ -102,7 +114,10 @@ export async function claimAttempt(
     else blocked.push(c);
   });
   if (blocked.length === 0) return claim;
-  if (blocked.length === 1 && blocked[0] === 'account' && (await knownAddress())) return claim;
+  // Counters whose exemption holds do not hold the attempt back, nor count in its wait.
+  const holding: Counter[] = [];
+  for (const c of blocked) if (!(await exempted(c, exempt))) holding.push(c);
+  if (holding.length === 0) return claim;
   // Refused without a check: take back what this attempt counted.
   for (const c of COUNTERS) {
     const key = claim.keys[c];
@@ -110,9 +125,14 @@ export async function claimAttempt(
   }
   const seconds = await repo.secondsBlocked(
     db,
-    blocked.map((c) => keys[c]),
+    holding.map((c) => keys[c]),
   );
   throw new ThrottledError(policy.message, seconds, formatWait(seconds));
+}
+
+async function exempted(c: Counter, exempt: Exemptions): Promise<boolean> {
+  const check = c === 'pair' ? undefined : exempt[c];
+  return check ? check() : false;
 }
 
 /** The attempt succeeded: its pair starts over, and the wider counters take it back. */
