@@ -6,7 +6,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { canManageUser, findActiveUserByEmail } from '../access/access.service.ts';
 import * as repo from './auth.repo.ts';
-import { deviceCookieAfterSignIn, isKnownDevice } from './known-device.ts';
+import { deviceCookieAfterSignIn, hasDeviceCookie, isKnownDevice } from './known-device.ts';
 import { claimAttempt, forgive, SIGN_IN_THROTTLE } from './throttle.ts';
 
 export interface AuthSettings {
@@ -30,10 +30,12 @@ export async function login(
   // Counted as a failure before the check (throttle.ts); a success takes it back.
   const claim = await claimAttempt(db, SIGN_IN_THROTTLE, email, input.ip, {
     account: () => repo.signedInFrom(db, email, input.ip),
-    address: async () => {
-      const owner = await findActiveUserByEmail(db, email);
-      return owner ? isKnownDevice(db, input.cookies, owner.id) : false;
-    },
+    address: hasDeviceCookie(input.cookies)
+      ? async () => {
+          const owner = await findActiveUserByEmail(db, email);
+          return owner ? isKnownDevice(db, input.cookies, owner.id) : false;
+        }
+      : undefined,
   });
   const user = await findActiveUserByEmail(db, email);
   // Verify against a dummy hash when there is no user, so the answer takes as long either way.

@@ -65,9 +65,13 @@ export function validEntries(cookieHeader: string | undefined, key: Buffer, nowS
   return out;
 }
 
+/** Does the Cookie header carry a device cookie at all (cheap: no key, no lookup)? */
+export const hasDeviceCookie = (cookieHeader: string | undefined): boolean =>
+  cookieHeader?.includes(`${DEVICE_COOKIE}=`) ?? false;
+
 /** Has this browser signed in to account `userId` before (a valid entry for it)? */
 export async function isKnownDevice(db: DbOrTx, cookieHeader: string | undefined, userId: number) {
-  if (!cookieHeader?.includes(`${DEVICE_COOKIE}=`)) return false;
+  if (!hasDeviceCookie(cookieHeader)) return false;
   return validEntries(cookieHeader, await deviceKey(db)).some((e) => e.userId === userId);
 }
 
