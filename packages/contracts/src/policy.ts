@@ -223,13 +223,13 @@ export const POLICY: Record<Role, RolePolicy> = {
     wallet: false,
     // SPEC.md lists no menu for a provider admin: its panel, and the articles it manages.
     menu: ['dashboard', 'articles'],
+    // SPEC.md section 6 gives it articles, card adding and provider and warehouse admins; reps are
+    // created, edited and deleted by root and admin (the edit icon, section 2) and by their own
+    // warehouse's admin and regional manager. It sees reps (details, cards), but edits none.
     pages: [
       'dashboard',
       'warehouseDetails',
-      'salesRepCreate',
-      'salesRepCreateRks',
       'salesRepDetails',
-      'salesRepEdit',
       'adminCreate',
       'adminEdit',
       'articles',
@@ -246,9 +246,6 @@ export const POLICY: Record<Role, RolePolicy> = {
       'cards.add',
       'dashboard.repTabs',
       'dashboard.registeredTab',
-      'reps.create',
-      'reps.edit',
-      'regionalManagers.create',
       'admins.create',
       'admins.createProvider',
       'admins.edit',
@@ -260,7 +257,7 @@ export const POLICY: Record<Role, RolePolicy> = {
     scope: {
       records: 'all',
       sees: ['provider_admin', 'wholesaler', 'seller_reg', 'seller'],
-      manages: ['provider_admin', 'wholesaler', 'seller_reg', 'seller'],
+      manages: ['provider_admin', 'wholesaler'],
     },
   },
   seller_reg: {
@@ -379,6 +376,9 @@ export function mayOpen(role: Role, page: GuardedPage, ids: { id?: string | numb
   if (p.ownPagesOnly?.includes(page)) return String(ids.id) === String(ids.selfId);
   return true;
 }
+
+/** May this role create, edit, delete and send set-password links to users of that role (within its records)? */
+export const mayManage = (role: Role, target: Role): boolean => POLICY[role].scope.manages.includes(target);
 
 /** The header menu of a role. */
 export const menuOf = (role: Role): readonly MenuItem[] => POLICY[role].menu;

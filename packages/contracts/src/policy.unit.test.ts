@@ -61,11 +61,11 @@ wallet.audit            |  x   |   x   |                |            |          
 payouts.manage          |  x   |   x   |                |            |            |        | admin: withdrawal management (decision 005)
 dashboard.repTabs       |  x   |   x   |       x        |     x      |            |        | admin: all tabs; wholesaler: only the warehouse tab
 dashboard.registeredTab |  x   |   x   |       x        |            |            |        | RKS: does not see the registered list tab
-reps.create             |  x   |   x   |       x        |     x      |     x      |        | wholesaler: always has the add-sales-rep action
-reps.edit               |  x   |   x   |       x        |     x      |     x      |        | section 2: the user-info tab's edit button
+reps.create             |  x   |   x   |                |     x      |     x      |        | wholesaler: always has the add-sales-rep action; provider admin: section 6 gives it none
+reps.edit               |  x   |   x   |                |     x      |     x      |        | section 2: the user-info tab's edit button; section 6: admin edits reps, provider admin not
 reps.editFromTable      |  x   |   x   |                |            |            |        | section 2: the table's edit icon only to root and admin
 reps.delete             |  x   |   x   |                |            |            |        | section 2: as the table's edit icon
-regionalManagers.create |  x   |   x   |       x        |            |            |        | section 2: add registered rep on the registered tab
+regionalManagers.create |  x   |   x   |                |            |            |        | section 2: add registered rep on the registered tab (not a provider admin's, section 6)
 admins.create           |  x   |   x   |       x        |     x      |            |        | create warehouse admins; wholesaler cannot add admins
 admins.createPlain      |  x   |   x   |                |            |            |        | admin only
 admins.createProvider   |  x   |   x   |       x        |            |            |        | admin, provider admin: create provider admins
@@ -91,10 +91,10 @@ dashboard         |  x   |   x   |       x        |     x      |     x      |   
 warehouseCreate   |  x   |   x   |                |            |            |        | admin: add warehouses
 warehouseDetails  |  x   |   x   |       x        |     x      |     x      |        | wholesaler: its own warehouse's pages
 warehouseEdit     |  x   |   x   |                |     x      |            |        | wholesaler: edit hidden
-salesRepCreate    |  x   |   x   |       x        |     x      |     x      |        | add sales rep
-salesRepCreateRks |  x   |   x   |       x        |            |            |        | add registered rep (registered tab)
+salesRepCreate    |  x   |   x   |                |     x      |     x      |        | add sales rep (section 6: not a provider admin)
+salesRepCreateRks |  x   |   x   |                |            |            |        | add registered rep (registered tab)
 salesRepDetails   |  x   |   x   |       x        |     x      |     x      |   x    | seller: the profile link (own id only)
-salesRepEdit      |  x   |   x   |       x        |     x      |     x      |        | issue 10.13: a seller edits nothing
+salesRepEdit      |  x   |   x   |                |     x      |     x      |        | issue 10.13: a seller edits nothing; issue 27: nor a provider admin
 adminCreate       |  x   |   x   |       x        |     x      |            |        | wholesaler cannot add admins
 adminEdit         |  x   |   x   |       x        |     x      |            |        | admin table icons: provider admin, admin, RKS
 challenges        |  x   |   x   |                |     x      |     x      |        | section 2 menus
@@ -171,6 +171,8 @@ describe('the role policy against SPEC.md', () => {
     expect(POLICY.wholesaler.scope.manages).toEqual(['seller']);
     expect(POLICY.seller_reg.scope.manages).toEqual(['wholesaler', 'seller']);
     expect(POLICY.provider_admin.scope.manages).not.toContain('admin');
+    // SPEC.md section 6: provider and warehouse admins, never reps (issue 27).
+    expect(POLICY.provider_admin.scope.manages).toEqual(['provider_admin', 'wholesaler']);
     expect(POLICY.admin.scope.manages).not.toContain('root');
   });
 

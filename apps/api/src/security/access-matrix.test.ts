@@ -73,17 +73,18 @@ const TABLE: Record<string, Row> = {
   'GET /api/sales-rep/:id/cards': r('all all in in in in', { target: 'user' }),
   'GET /api/users/:id/quiz': r('all all in in in in', { target: 'user', why: "another user's quiz results" }),
   'GET /api/users/:id/ledger': r('all all - - - -', { target: 'user', why: 'ledger audit: root and admin' }),
-  // Managing: admin everyone but root; provider admin not admins; scoped roles reps of their warehouses.
-  'PUT /api/auth/profile/:id': r('all in in in in -', { target: 'user', body: (c, role, id) => c.userBody(role, id) }),
-  'DELETE /api/users/:id': r('all in in in in -', { target: 'user', consumes: true }),
-  'POST /api/resend-set-password': r('all in in in in -', {
+  // Managing: admin everyone but root; provider admin no reps (SPEC.md section 6: provider and
+  // warehouse admins only; issue 27); scoped roles reps of their warehouses.
+  'PUT /api/auth/profile/:id': r('all in - in in -', { target: 'user', body: (c, role, id) => c.userBody(role, id) }),
+  'DELETE /api/users/:id': r('all in - in in -', { target: 'user', consumes: true }),
+  'POST /api/resend-set-password': r('all in - in in -', {
     target: 'user',
     body: (c, _role, id) => ({ email: c.emailOf(id) }),
   }),
-  'POST /api/users': r('all all all in in -', {
+  'POST /api/users': r('all all - in in -', {
     target: 'newUserIn',
     body: (c, _role, warehouseId) => c.newRepBody(warehouseId),
-    why: 'a new rep in its own warehouse (scoped roles) or any (others)',
+    why: 'a new rep in its own warehouse (scoped roles) or any (root, admin; not a provider admin)',
   }),
   // Cards: root, admin, provider admin add to reps (outside = a user that is no rep, or root's admin).
   'POST /api/card': r('in in in - - -', {

@@ -698,9 +698,13 @@ describe('POST /api/resend-set-password scope', () => {
     await expectNotFound('rks@example.com', outside.email);
   });
 
-  it('lets a provider admin reach reps but not admins', async () => {
-    const u = await take({ role: 'seller_reg', activated: false });
+  it('lets a provider admin reach warehouse admins, but neither reps (SPEC.md section 6, issue 27) nor admins', async () => {
+    const u = await take({ role: 'wholesaler', activated: false });
     expect((await resend(await t.login('provider@example.com'), u.email)).statusCode).toBe(200);
+    const rep = await take({ role: 'seller', activated: false });
+    const rks = await take({ role: 'seller_reg', activated: false });
+    await expectNotFound('provider@example.com', rep.email);
+    await expectNotFound('provider@example.com', rks.email);
     await expectNotFound('provider@example.com', 'admin@example.com');
   });
 
@@ -712,7 +716,7 @@ describe('POST /api/resend-set-password scope', () => {
   it.each([
     ['wholesaler@example.com', () => take({ role: 'seller', activated: true, inWarehouses: wholesalerWarehouses })],
     ['rks@example.com', () => take({ role: 'seller', activated: true, inWarehouses: rksWarehouses })],
-    ['provider@example.com', () => take({ role: 'seller_reg', activated: true })],
+    ['provider@example.com', () => take({ role: 'wholesaler', activated: true })],
   ])(
     'refuses %s a link to an account in scope that is already active, with 403 and nothing sent',
     async (actor, target) => {

@@ -1,8 +1,8 @@
-import { type CardRecord, maskCardNumber, type Paged, type Role, WALLET_ROLES } from '@incentive/contracts';
+import { type CardRecord, can, maskCardNumber, type Paged, type Role, WALLET_ROLES } from '@incentive/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { offsetOf, paged } from '../../lib/paging.ts';
-import { type Actor, canManageUser, canReadUser, seesFullCards } from '../access/access.service.ts';
+import { type Actor, canReadUser, seesFullCards } from '../access/access.service.ts';
 import { currentCardHolder, findReadableUser, lockActiveUser, setCurrentCardNumber } from '../users/users.service.ts';
 import * as repo from './cards.repo.ts';
 
@@ -34,7 +34,7 @@ export async function listCards(
 }
 
 /**
- * POST /api/card: adds a card to a rep the actor manages; it becomes the current one. The card row
+ * POST /api/card: adds a card to a rep the actor sees (with the action cards.add); it becomes the current one. The card row
  * and users.card_number change in one transaction, with the user row locked against a parallel add.
  */
 export async function addCard(db: Db, actor: Actor, userId: number, number: string): Promise<CardRecord> {
@@ -42,7 +42,9 @@ export async function addCard(db: Db, actor: Actor, userId: number, number: stri
     const target = await lockActiveUser(tx, userId);
     const subject = target ? { id: userId, role: target.role as Role } : undefined;
     if (!target || !subject || !(await canReadUser(tx, actor, subject))) throw notFound('users.notFound');
-    if (!(await canManageUser(tx, actor, subject))) throw forbidden();
+    // Card adding is an action of its own (SPEC.md section 6: admin and provider admin, which edits
+    // no rep): whoever has it adds cards to the reps it sees.
+    if (!can(actor.role, 'cards.add')) throw forbidden();
     // Only roles that hold a wallet (sales reps and regional managers) are paid to a card.
     if (!WALLET_ROLES.includes(subject.role)) throw new AppError(422, 'card.userNotRep');
     if (target.cardNumber === number) throw new AppError(409, 'card.alreadyCurrent');

@@ -1,4 +1,4 @@
-import { can, USER_SORT_FIELDS, type User, type UserListItem, type UserSort } from '@incentive/contracts';
+import { can, mayManage, USER_SORT_FIELDS, type User, type UserListItem, type UserSort } from '@incentive/contracts';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMailForward } from '@tabler/icons-react';
@@ -158,6 +158,8 @@ export function SalesRepTable({ me, listRole: role, warehouseId }: SalesRepTable
       accessor: 'activation',
       title: t('salesRep.sendActivationLink'),
       noWrap: true,
+      // Only to roles that manage these reps (a provider admin sees reps but manages none, SPEC.md section 6).
+      hidden: !mayManage(me.role, role),
       render: (u) => (
         <Button
           size="compact-sm"
