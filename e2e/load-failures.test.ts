@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { ACCOUNTS } from './support/accounts.ts';
 import { api, apiLogin } from './support/api.ts';
 import { signIn } from './support/auth.ts';
-import { PHONE, useBrowser } from './support/browser.ts';
+import { PHONE, useBrowser, WIDE } from './support/browser.ts';
 
 /**
  * Issue 27 point 8: what a failed load shows. The money lists (the payout desk's table, a rep's
@@ -67,6 +67,30 @@ describe('load failures', () => {
       .filter({ hasText: /Razem: [1-9]/ })
       .waitFor();
     expect(await failed.count()).toBe(0);
+  });
+
+  test('the payout desk moves nothing after its first paint (layout shift at most 0.05), phone and desktop', async () => {
+    for (const viewport of [PHONE, WIDE]) {
+      const page = await browser.newPage({ viewport });
+      await signIn(page, ACCOUNTS.admin);
+      // Every layout shift from the page's start, as Lighthouse's CLS counts them (no input before).
+      await page.addInitScript(() => {
+        const w = window as unknown as { __shift: number };
+        w.__shift = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+            if (!e.hadRecentInput) w.__shift += e.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto('/withdraw');
+      await page.getByTestId('withdrawals-total').waitFor();
+      await page.getByTestId('money-overview').and(page.locator(':not([aria-busy])')).waitFor();
+      await page.waitForTimeout(1000);
+      const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+      expect(shift, `layout shift at ${viewport.width}px`).toBeLessThanOrEqual(0.05);
+      await page.screenshot({ path: `test-results/screens/payout-desk-${viewport.width}.png`, fullPage: true });
+    }
   });
 
   test("a rep's withdrawals and money history say they failed and retry, on a phone", async () => {
