@@ -25,8 +25,8 @@ const requiredText = (key: string, max: number) =>
 export const programmeSettingsBodySchema = z.object({
   organiser: requiredText('settings.organiserRequired', PROGRAMME_LIMITS.organiser),
   address: requiredText('settings.addressRequired', PROGRAMME_LIMITS.address),
-  // A phone line is optional (some organisers take e-mail only).
-  phone: textSchema().trim().max(PROGRAMME_LIMITS.phone, { error: 'validation.tooLong' }),
+  // A phone line is optional (some organisers take e-mail only): absent or empty, none is shown.
+  phone: textSchema().trim().max(PROGRAMME_LIMITS.phone, { error: 'validation.tooLong' }).default(''),
   email: textSchema('settings.emailRequired')
     .trim()
     .min(1, { error: 'settings.emailRequired' })

@@ -105,12 +105,15 @@ describe('PUT /api/settings', () => {
     expect(row?.updatedBy).toBe(ids.admin);
   });
 
-  it('keeps the rules version when only the footer changed; root may save too', async () => {
+  it('keeps the rules version when only the footer changed; root may save too, without a phone', async () => {
     const first = programmeSettingsSavedSchema.parse((await call(tok.admin, 'PUT', '/api/settings', valid(2))).json());
-    const res = await call(tok.root, 'PUT', '/api/settings', { ...valid(2), organiser: 'Inny Organizator' });
+    // The phone is optional: left out, none is shown.
+    const { phone: _phone, ...noPhone } = valid(2);
+    const res = await call(tok.root, 'PUT', '/api/settings', { ...noPhone, organiser: 'Inny Organizator' });
     expect(res.statusCode, res.body).toBe(200);
     const second = programmeSettingsSavedSchema.parse(res.json());
     expect(second.settings.organiser).toBe('Inny Organizator');
+    expect(second.settings.phone).toBe('');
     expect(second.settings.rules?.version).toBe(first.settings.rules?.version);
     // The earlier versions stay: issue 30 points at the one a user accepted.
     const versions = await t.db.select({ id: programmeRules.id }).from(programmeRules).orderBy(desc(programmeRules.id));
