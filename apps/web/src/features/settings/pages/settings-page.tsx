@@ -164,7 +164,7 @@ function SettingsForm({ initial }: { initial: ProgrammeSettings }) {
                   date: formatDate(stored.rules.published_at) ?? '',
                 })
               : t('settings.noRules')}{' '}
-            <Anchor href={paths.rules()} target="_blank" rel="noopener" fz="sm">
+            <Anchor href={paths.rules()} target="_blank" rel="noopener" fz="sm" underline="always">
               {t('settings.openRules')}
             </Anchor>
           </Text>
