@@ -58,6 +58,8 @@ const PAGES: BenchPage[] = [
   { name: 'rep article', path: '/articles-ph/{id}', account: SELLER, idFrom: '/api/articles?page=1&per_page=4' },
   { name: 'rep challenges', path: '/challenges-ph', account: SELLER },
   { name: 'back-office table (admin)', path: '/dashboard', account: 'admin@example.com' },
+  // Issue 27 point 8: the payout desk's table must not move after its first paint (CLS).
+  { name: 'admin withdrawals', path: '/withdraw', account: 'admin@example.com' },
 ];
 
 interface Measure {

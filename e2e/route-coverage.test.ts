@@ -61,6 +61,7 @@ const ROUTES: Record<RouteName, RouteSpec> = {
     heading: /^Ustaw hasło$/,
   },
   rules: { url: () => PAGES.rules, heading: /^Regulamin programu motywacyjnego$/ },
+  settings: { url: () => PAGES.settings, heading: /^Ustawienia programu$/ },
   dashboard: {
     url: () => PAGES.dashboard,
     heading: (role) =>

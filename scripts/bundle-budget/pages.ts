@@ -35,6 +35,8 @@ export const NOT_WATCHED = [
   'src/features/article-admin/',
   // The challenge back office (admins; regional managers and wholesalers read its table and rankings).
   'src/features/challenge-admin/',
+  // The programme settings (root and admin only; decision 047).
+  'src/features/settings/',
   'src/features/auth/pages/register-page.tsx',
   'src/features/rules/pages/rules-page.tsx',
 ];
@@ -52,6 +54,7 @@ export const REP_FORBIDDEN = [
   'src/features/quiz-admin',
   'src/features/article-admin',
   'src/features/challenge-admin',
+  'src/features/settings',
   'mantine-datatable',
   '@mantine/dates',
   '@mantine/dropzone',

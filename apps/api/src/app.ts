@@ -13,6 +13,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { quizRoutes } from './modules/quizzes/quizzes.routes.ts';
 import { salesImportRoutes } from './modules/sales/sales-imports.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { keepLoginWindow } from './modules/users/login-window.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(challengeRoutes);
   await app.register(articleRoutes);
   await app.register(salesImportRoutes);
+  await app.register(settingsRoutes);
 
   await app.register(webPlugin, { dist: deps.serveWeb ? deps.config.WEB_DIST : undefined });
   return app;

@@ -12,6 +12,7 @@ export * from './quizzes.ts';
 export * from './roles.ts';
 export * from './routes.ts';
 export * from './sales-imports.ts';
+export * from './settings.ts';
 export * from './users.ts';
 export * from './wallet.ts';
 export * from './warehouses.ts';

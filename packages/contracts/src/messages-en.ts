@@ -285,4 +285,10 @@ export const MESSAGES_EN: Record<keyof typeof MESSAGES_PL, string> = {
   'csv.salesRejected.product': 'Product',
   'csv.salesRejected.quantity': 'Quantity',
   'csv.salesRejected.reason': 'Reason',
+  'settings.saved': 'The programme settings were saved',
+  'settings.organiserRequired': 'The organiser field is required',
+  'settings.addressRequired': 'The address field is required',
+  'settings.emailRequired': 'The contact e-mail field is required',
+  'settings.rulesRequired': 'The rules field is required',
+  'settings.rulesTooLong': 'The rules are too long: at most 200 kB',
 };

@@ -284,4 +284,10 @@ export const MESSAGES_PL = {
   'csv.salesRejected.product': 'Produkt',
   'csv.salesRejected.quantity': 'Ilość',
   'csv.salesRejected.reason': 'Powód odrzucenia',
+  'settings.saved': 'Ustawienia programu zostały zapisane',
+  'settings.organiserRequired': 'Pole organizator jest wymagane',
+  'settings.addressRequired': 'Pole adres jest wymagane',
+  'settings.emailRequired': 'Pole e-mail kontaktowy jest wymagane',
+  'settings.rulesRequired': 'Pole regulamin jest wymagane',
+  'settings.rulesTooLong': 'Regulamin jest za długi: może mieć najwyżej 200 kB',
 } as const;

@@ -44,6 +44,8 @@ export const PAGES = {
   /** The rep's challenge list (SPEC.md section 2, Challenge list (rep)). */
   challengesPh: '/challenges-ph',
   withdraw: '/withdraw',
+  /** The programme's organiser, contact and rules (issue 27 point 10, decision 047). */
+  settings: '/settings',
 } as const;
 export type PageName = keyof typeof PAGES;
 
@@ -139,6 +141,8 @@ export const ACTIONS = [
   'sales.import',
   // The rep's challenge page: what it earned and its place (GET /api/challenges/active…).
   'challenges.own',
+  // The programme's organiser, contact details and rules (PUT /api/settings, the settings page; decision 047).
+  'settings.manage',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -198,6 +202,7 @@ const ADMIN: RolePolicy = {
     'quizSummary',
     'quizResults',
     'withdraw',
+    'settings',
     // The admin preview of the rep home links to the rep's lists.
     'articlesPh',
     'articlePh',

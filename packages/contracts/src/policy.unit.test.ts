@@ -83,6 +83,7 @@ challenges.view         |  x   |   x   |                |     x      |     x    
 challenges.manage       |  x   |   x   |                |            |            |        | issue 15: admins create and edit challenges
 sales.import            |  x   |   x   |                |            |            |        | issue 15: an admin uploads sales results
 challenges.own          |  x   |   x   |                |            |            |   x    | seller: challenge list (rep); admin through the admin preview
+settings.manage         |  x   |   x   |                |            |            |        | issue 27.10: the organiser's facts and rules; not the provider admin (decision 047)
 `);
 
 const PAGE_TABLE = table(`
@@ -118,6 +119,7 @@ quizPhTake        |      |       |                |            |            |   
 quizPhSummary     |      |       |                |            |            |   x    | seller
 challengesPh      |  x   |   x   |                |            |            |   x    | seller: challenge list (rep); admin through the admin preview
 withdraw          |  x   |   x   |                |            |            |   x    | section 2 menus: admin and seller
+settings          |  x   |   x   |                |            |            |        | issue 27.10: programme settings (decision 047)
 `);
 
 /** Section 2, "Menu by role", in order. */

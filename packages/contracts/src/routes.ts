@@ -7,6 +7,8 @@ export const API = {
   resendSetPassword: '/api/resend-set-password',
   forgotPassword: '/api/forgot-password',
   health: '/api/health',
+  /** The programme's organiser, contact and rules: public GET, admin PUT (decision 047). */
+  settings: '/api/settings',
   users: '/api/users',
   usersExport: '/api/users/export.csv',
   user: '/api/users/:id',

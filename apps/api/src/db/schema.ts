@@ -900,3 +900,37 @@ export const meVersion = pgTable(
   },
   (t) => [check('me_version_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * One row: the programme's organiser and contact details, shown in every page's footer (issue 27
+ * point 10, docs/decisions/047). Empty until an admin (or the demo seed) fills it in.
+ */
+export const programmeSettings = pgTable(
+  'programme_settings',
+  {
+    id: integer('id').primaryKey(),
+    organiser: text('organiser').notNull().default(''),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    updatedAt: ts('updated_at'),
+    updatedBy: integer('updated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('programme_settings_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * The programme's rules, one row per version, never changed once written: a save that changes the
+ * rules adds a version, and the newest is in force. Issue 30 records which version a user accepted.
+ */
+export const programmeRules = pgTable(
+  'programme_rules',
+  {
+    id: serial('id').primaryKey(),
+    /** Sanitized HTML (lib/rich-text.ts), rendered as stored. */
+    content: text('content').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('programme_rules_content_check', sql`length(${t.content}) > 0`)],
+);

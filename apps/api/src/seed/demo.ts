@@ -9,6 +9,7 @@ import { seedChallenges } from './challenges.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 import { seedMoney } from './money.ts';
 import { seedPeople, seedWarehouses } from './people.ts';
+import { seedProgramme } from './programme.ts';
 import { seedQuizzes } from './quizzes.ts';
 
 /** Demo data: deterministic (fixed faker seed, Polish locale), big enough that every list pages. */
@@ -36,6 +37,8 @@ export async function seedDemo(db: Db, opts: { scryptLogN: number; now?: Date; v
   await seedArticles(db, { now });
   // Challenges pay their products' sales: the results go in through the sales import itself.
   await seedChallenges(db, { seed, now, demoSellerEmail: 'seller@example.com' });
+  // The organiser and rules the footer and the rules page show.
+  await seedProgramme(db);
   // After a bulk load: planner statistics and the visibility map (index-only scans). PGlite never
   // autovacuums, so without this its plans would guess the tables are empty.
   await db.execute(sql`vacuum analyze`);

@@ -34,6 +34,8 @@ const challengePage = (page: ChallengeAdminPage) => {
   return <Page />;
 };
 const challengeEditor = challengePage('editor');
+// The programme settings (organiser, contact, rules): root and admin only.
+const SettingsPage = lazyPage(() => import('../features/settings/index.ts').then((m) => m.loadSettingsPage()));
 // The rep's quizzes (quiz-ph).
 const RepQuizListPage = lazyPage(() =>
   import('../features/quizzes/pages/quiz-list-page.tsx').then((m) => m.QuizListPage),
@@ -90,4 +92,5 @@ export const PAGE_ELEMENTS: Partial<Record<GuardedPage, ReactNode>> = {
   articlesPh: <RepArticleListPage />,
   articlePh: <RepArticlePage />,
   challengesPh: <RepChallengeListPage />,
+  settings: <SettingsPage />,
 };

@@ -61,6 +61,7 @@ export const paths = {
   /** `id`: the challenge shown first (the home's challenge box links to it). */
   challengesPh: (query?: { id?: number }) => withQuery(PAGES.challengesPh, query),
   withdraw: () => PAGES.withdraw,
+  settings: () => PAGES.settings,
 } satisfies Record<PageName, (...args: never[]) => string>;
 
 /** The sales-rep home as a rep sees it, for an admin (SPEC.md section 2). */

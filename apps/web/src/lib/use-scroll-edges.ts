@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useLayoutEffect, useState } from 'react';
 
 export interface ScrollEdges {
   /** The content is wider than its box: it scrolls sideways. */
@@ -16,7 +16,9 @@ const NONE: ScrollEdges = { overflow: false, before: false, after: false };
  */
 export function useScrollEdges(ref: RefObject<HTMLElement | null>): ScrollEdges {
   const [edges, setEdges] = useState<ScrollEdges>(NONE);
-  useEffect(() => {
+  // A layout effect: the first measure (and a hint it shows above the box) lands before the first
+  // paint, so the hint never pushes the page down after it (a layout shift).
+  useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
     const measure = () => {

@@ -1,6 +1,6 @@
 import { can, type Lang, type User } from '@incentive/contracts';
 import { Menu, Text } from '@mantine/core';
-import { IconLanguage, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconLanguage, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { setLanguage, useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../lib/paths.ts';
@@ -40,6 +40,12 @@ export function UserMenu({ me, defaultOpened = false }: { me: User; defaultOpene
         {can(me.role, 'profile.view') && (
           <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate(paths.salesRepDetails(me.id))}>
             {t('user.profile')}
+          </Menu.Item>
+        )}
+        {/* The programme's organiser, contact and rules (decision 047): outside the spec's main menu. */}
+        {can(me.role, 'settings.manage') && (
+          <Menu.Item leftSection={<IconSettings size={16} />} onClick={() => navigate(paths.settings())}>
+            {t('user.settings')}
           </Menu.Item>
         )}
         <Menu.Item leftSection={<IconLanguage size={16} />} onClick={() => void setLanguage(other)}>

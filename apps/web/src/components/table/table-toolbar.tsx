@@ -37,7 +37,13 @@ export function TableToolbar({ search, onSearch, placeholder, total, exportCsv }
         w={{ base: '100%', sm: 420 }}
       />
       <Group gap="sm" wrap="nowrap">
-        <Text fz="sm" c="dimmed" data-testid="table-total" style={{ whiteSpace: 'nowrap' }}>
+        {/* Kept in the layout while the count is unknown (loading, or a failed load), so nothing moves when it comes. */}
+        <Text
+          fz="sm"
+          c="dimmed"
+          data-testid="table-total"
+          style={{ whiteSpace: 'nowrap', visibility: total === undefined ? 'hidden' : undefined }}
+        >
           {t('table.total', { count: total ?? 0 })}
         </Text>
         {exportCsv && (

@@ -1,5 +1,6 @@
-import { type AdminArticle, type AdminArticleListRow, API, apiPath, type Paged } from '@incentive/contracts';
+import type { AdminArticle, AdminArticleListRow, Paged } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { adminArticleQuery } from '../../../lib/admin-article-query.ts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { CHALLENGE_ADMIN_API, challengeKeys } from './endpoints.ts';
 
@@ -18,14 +19,21 @@ export function useArticleOptions(search: string | undefined, enabled: boolean) 
   });
 }
 
-/** GET /api/admin/articles/{id}: the name of the article a loaded challenge chose (its product row shows it). */
-export function useArticleName(id: number | null) {
-  return useQuery({
-    queryKey: [...challengeKeys.articles, 'admin-one', id],
-    queryFn: ({ signal }) =>
-      fetchOrThrow<AdminArticle>(apiPath(API.adminArticle, { id: id as number }), { signal }).then((a) => a.name),
+/**
+ * The name of the article a loaded challenge chose (its product row shows it): the article editor's
+ * query (the same key holds the same whole record), of which the picker selects the name.
+ */
+export function articleNameQueryOptions(id: number | null) {
+  return {
+    ...adminArticleQuery(id),
+    select: (a: AdminArticle) => a.name,
     enabled: id !== null,
     retry: false,
     staleTime: 60_000,
-  });
+  };
+}
+
+/** GET /api/admin/articles/{id}: the name of the article a loaded challenge chose. */
+export function useArticleName(id: number | null) {
+  return useQuery(articleNameQueryOptions(id));
 }

@@ -54,7 +54,7 @@ export function ChallengeEditorPage() {
   const editing = rawId !== undefined && rawId !== 'create';
   const id = editing ? parseId(rawId) : null;
   const challenge = useChallenge(id, { editing: true });
-  useLoadFailureRedirect(challenge.error, 'challenge.productsFailed', paths.challenges());
+  useLoadFailureRedirect(challenge.error, 'challengeAdmin.toast.errorDetails', paths.challenges());
 
   if (editing && id === null) return <Navigate to={paths.challenges()} replace />;
   if (editing && !challenge.data) return <EditorLoader />;

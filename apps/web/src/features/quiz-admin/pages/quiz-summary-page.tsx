@@ -28,7 +28,8 @@ type SummaryErrors = Partial<
 export function QuizSummaryPage() {
   const id = parseId(useParams().id);
   const quiz = useQuiz(id);
-  useLoadFailureRedirect(quiz.error, 'quiz.toast.errorDetails', paths.quiz());
+  // SPEC.md section 8: a failed load goes back a screen, to the quiz's editor.
+  useLoadFailureRedirect(quiz.error, 'quiz.toast.errorDetails', id === null ? paths.quiz() : paths.quizEdit(id));
   if (id === null) return <Navigate to={paths.quiz()} replace />;
   if (!quiz.data) return <PageLoader />;
   return (

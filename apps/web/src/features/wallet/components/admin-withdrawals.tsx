@@ -6,7 +6,7 @@ import {
   type WithdrawalStatus,
   withdrawalStatusSchema,
 } from '@incentive/contracts';
-import { ActionIcon, Button, FileButton, Group, Menu, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Menu, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDots, IconFileExport } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -27,6 +27,7 @@ import { useImportBatchResult } from '../api/import-batch-result.ts';
 import { useMarkBatchPaid } from '../api/mark-batch-paid.ts';
 import { useMarkFailed } from '../api/mark-failed.ts';
 import { useMarkPaid } from '../api/mark-paid.ts';
+import { ListLoadError } from './list-load-error.tsx';
 import { MoneyOverviewPanel } from './money-overview.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -216,7 +217,8 @@ export function AdminWithdrawals() {
           search={state.search}
           onSearch={state.setSearch}
           placeholder={t('withdrawals.search')}
-          total={list.data?.total}
+          // No count while there is none to tell: never 'Razem: 0' for a list that did not load.
+          total={list.error ? undefined : list.data?.total}
         />
         <Group gap="sm" justify="space-between">
           <Select
@@ -245,15 +247,27 @@ export function AdminWithdrawals() {
             {t('withdrawals.selectHint')}
           </Text>
         )}
-        <PagedTable<Withdrawal, (typeof WITHDRAWAL_SORT_FIELDS)[number]>
-          label={t('withdrawals.title')}
-          state={state}
-          data={list.data}
-          fetching={list.isFetching}
-          columns={columns}
-          sortFields={WITHDRAWAL_SORT_FIELDS}
-          selection={{ selected, onChange: setSelected, isSelectable: (w) => w.status === 'requested' }}
-        />
+        {list.error ? (
+          // In place of the table (its empty frame's height): the message and a retry, no rows and no total.
+          <Paper withBorder radius="md">
+            <ListLoadError
+              testId="withdrawals-failed"
+              minHeight={180}
+              retrying={list.isFetching}
+              onRetry={() => void list.refetch()}
+            />
+          </Paper>
+        ) : (
+          <PagedTable<Withdrawal, (typeof WITHDRAWAL_SORT_FIELDS)[number]>
+            label={t('withdrawals.title')}
+            state={state}
+            data={list.data}
+            fetching={list.isFetching}
+            columns={columns}
+            sortFields={WITHDRAWAL_SORT_FIELDS}
+            selection={{ selected, onChange: setSelected, isSelectable: (w) => w.status === 'requested' }}
+          />
+        )}
       </Stack>
       <ReasonDialog
         opened={failOpened}

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useMoneyHistory } from '../api/get-history.ts';
+import { ListLoadError } from './list-load-error.tsx';
 
 function sign(e: LedgerEntry): 'in' | 'out' | 'neutral' {
   if (e.kind === 'withdrawal_paid') return 'neutral';
@@ -16,14 +17,16 @@ export function MoneyHistory({ userId }: { userId?: number }) {
   const { t } = useTranslation();
   const money = useFormatMoney();
   const [page, setPage] = useState(1);
-  const { data, isFetching } = useMoneyHistory(page, userId);
+  const { data, isFetching, error, refetch } = useMoneyHistory(page, userId);
+  const failed = error !== null;
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={2} fz="lg" mb="sm">
         {t('history.title')}
       </Title>
-      {data && data.data.length === 0 && <Text c="dimmed">{t('history.empty')}</Text>}
-      <Stack gap={0} style={{ opacity: isFetching ? 0.6 : 1 }}>
+      {failed && <ListLoadError testId="money-history-failed" retrying={isFetching} onRetry={() => void refetch()} />}
+      {!failed && data && data.data.length === 0 && <Text c="dimmed">{t('history.empty')}</Text>}
+      <Stack gap={0} style={{ opacity: isFetching ? 0.6 : 1 }} hidden={failed}>
         {data?.data.map((e) => {
           const s = sign(e);
           return (

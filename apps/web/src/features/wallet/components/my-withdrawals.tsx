@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useWithdrawals } from '../api/get-withdrawals.ts';
+import { ListLoadError } from './list-load-error.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** A rep's own withdrawals as a phone-first list: amount, status, date and card. */
@@ -12,14 +13,17 @@ export function MyWithdrawals() {
   const { t } = useTranslation();
   const money = useFormatMoney();
   const [page, setPage] = useState(1);
-  const { data, isFetching } = useWithdrawals({ ...MY_WITHDRAWALS_FIRST_PAGE, page });
+  const { data, isFetching, error, refetch } = useWithdrawals({ ...MY_WITHDRAWALS_FIRST_PAGE, page });
+  // A failed load (of this page, or of the first with nothing shown yet) says so and offers a retry.
+  const failed = error !== null;
   return (
     <Card withBorder radius="md" padding="lg">
       <Title order={2} fz="lg" mb="sm">
         {t('withdrawals.toCard')}
       </Title>
-      {data && data.data.length === 0 && <Text c="dimmed">{t('withdrawals.none')}</Text>}
-      <Stack gap={0} style={{ opacity: isFetching ? 0.6 : 1 }}>
+      {failed && <ListLoadError testId="my-withdrawals-failed" retrying={isFetching} onRetry={() => void refetch()} />}
+      {!failed && data && data.data.length === 0 && <Text c="dimmed">{t('withdrawals.none')}</Text>}
+      <Stack gap={0} style={{ opacity: isFetching ? 0.6 : 1 }} hidden={failed}>
         {data?.data.map((w) => (
           <Group
             key={w.id}
