@@ -36,7 +36,8 @@ export async function seedMoney(
   const reps = await db
     .select({ id: users.id, email: users.email, card: users.cardNumber, activatedAt: users.activatedAt })
     .from(users)
-    .where(and(inArray(users.role, ['seller', 'seller_reg']), isNull(users.deletedAt)))
+    // Only reps earn: a regional manager can neither see nor withdraw money (decision 045).
+    .where(and(inArray(users.role, ['seller']), isNull(users.deletedAt)))
     .orderBy(asc(users.id));
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
   const adminId = admin?.id ?? null;

@@ -2,6 +2,7 @@ import {
   API,
   errorResponseSchema,
   idParamSchema,
+  managerReclaimListSchema,
   pagedSchema,
   SALES_IMPORT_LIMITS,
   type SalesImport,
@@ -126,13 +127,15 @@ export async function salesImportRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const result = await importUpload(app, req);
+      const summary =
+        result.rows_summary > 0 ? `. ${translate(req.lang, 'sales.summaryRows', { count: result.rows_summary })}` : '';
       return reply.code(201).send({
         ...result,
-        message: translate(req.lang, 'sales.imported', {
+        message: `${translate(req.lang, 'sales.imported', {
           accepted: result.rows_accepted,
           skipped: result.rows_skipped,
           rejected: result.rows_rejected,
-        }),
+        })}${summary}`,
       });
     },
   );
@@ -150,6 +153,20 @@ export async function salesImportRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => service.listImports(app.db, req.query, req.lang),
+  );
+
+  app.get(
+    API.salesManagerReclaims,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          'Money sales imports had credited to regional managers, moved back out through the ledger (manager_reclaim entries, newest first)',
+        response: { 200: managerReclaimListSchema, ...errors },
+      },
+    },
+    async () => service.listManagerReclaims(app.db),
   );
 
   app.get(
