@@ -255,31 +255,7 @@ export const MESSAGES_EN: Record<keyof typeof MESSAGES_PL, string> = {
   'sales.interrupted': 'The import was interrupted before it was saved; nothing of it counts',
   'sales.notApplied': 'Only a saved import can be reverted',
   'sales.revertWithdrawn': 'The import cannot be reverted: {{count}} reps have already withdrawn money from it',
-  'sales.row.documentRequired': 'Document number missing',
-  'sales.row.lineRequired': 'Line number missing',
-  'sales.row.dateInvalid': 'Invalid sale date (YYYY-MM-DD or DD.MM.YYYY expected)',
-  'sales.row.quantityInvalid':
-    'The quantity must be a whole number other than zero (negative in a correction returning a sale, e.g. -2)',
-  'sales.row.quantityFraction': 'The quantity must be a whole number: a part of a unit cannot be sold or returned',
-  'sales.row.regionalManager': 'A regional manager is not rewarded for sales: rewards go to sales reps only',
-  'sales.row.correctionExceedsSales':
-    'The correction returns more units than the rep sold of this product in this challenge',
-  'sales.row.cellTooLong': 'A cell value is too long (at most 100 characters)',
-  'sales.row.warehouseUnknown': 'Unknown warehouse (asseco id)',
-  'sales.row.repUnknown': 'Unknown sales rep (asseco id)',
-  'sales.row.repNotInWarehouse': 'The sales rep does not belong to this warehouse',
-  'sales.row.productUnknown': 'Unknown product code',
-  'sales.row.noChallenge': 'The product was in no challenge on that day',
-  'sales.row.duplicateInFile': 'This document line appears more than once in the file',
   'sales.ledgerReason': 'Challenge "{{challenge}}": {{units}} units (sales import no. {{id}})',
-  'sales.ledgerCorrectionReason':
-    'Sales correction: challenge "{{challenge}}", {{units}} units returned (sales import no. {{id}})',
-  'sales.ledgerCorrectionOwedReason':
-    'Sales correction: challenge "{{challenge}}", {{units}} units returned (sales import no. {{id}}); amount owed, settled by later rewards',
-  'sales.ledgerCorrectionReversalReason': 'Sales correction of import no. {{id}} reverted (challenge "{{challenge}}")',
-  'sales.summaryRows': 'Summary rows skipped (Total, Sum, no document): {{count}}',
-  'sales.managerReclaimReason':
-    'Money taken back: a regional manager is not rewarded and can neither see nor withdraw money',
   'sales.ledgerReversalReason': 'Sales import no. {{id}} reverted (challenge "{{challenge}}")',
   'csv.ranking.place': 'Place',
   'csv.ranking.id': 'Rep ID',

@@ -254,32 +254,7 @@ export const MESSAGES_PL = {
   'sales.notApplied': 'Można cofnąć tylko zapisany import',
   'sales.revertWithdrawn':
     'Nie można cofnąć importu: {{count}} przedstawicieli ma już wypłacone pieniądze z tego importu',
-  'sales.row.documentRequired': 'Brak numeru dokumentu',
-  'sales.row.lineRequired': 'Brak numeru pozycji',
-  'sales.row.dateInvalid': 'Nieprawidłowa data sprzedaży (oczekiwano RRRR-MM-DD lub DD.MM.RRRR)',
-  'sales.row.quantityInvalid':
-    'Ilość musi być liczbą całkowitą różną od zera (ujemna w korekcie zwracającej sprzedaż, np. -2)',
-  'sales.row.quantityFraction': 'Ilość musi być liczbą całkowitą: nie można sprzedać ani zwrócić części sztuki',
-  'sales.row.regionalManager':
-    'Kierownik regionalny nie otrzymuje nagród za sprzedaż: nagrody trafiają tylko do przedstawicieli handlowych',
-  'sales.row.correctionExceedsSales':
-    'Korekta zwraca więcej sztuk, niż przedstawiciel sprzedał tego produktu w tym wyzwaniu',
-  'sales.row.cellTooLong': 'Wartość w komórce jest za długa (najwyżej 100 znaków)',
-  'sales.row.warehouseUnknown': 'Nieznana hurtownia (asseco id)',
-  'sales.row.repUnknown': 'Nieznany przedstawiciel (asseco id)',
-  'sales.row.repNotInWarehouse': 'Przedstawiciel nie należy do tej hurtowni',
-  'sales.row.productUnknown': 'Nieznany kod produktu',
-  'sales.row.noChallenge': 'Produkt nie był w tym dniu w żadnym wyzwaniu',
-  'sales.row.duplicateInFile': 'Ta pozycja dokumentu występuje w pliku więcej niż raz',
   'sales.ledgerReason': 'Wyzwanie „{{challenge}}”: {{units}} szt. (import sprzedaży nr {{id}})',
-  'sales.ledgerCorrectionReason':
-    'Korekta sprzedaży: wyzwanie „{{challenge}}”, zwrot {{units}} szt. (import sprzedaży nr {{id}})',
-  'sales.ledgerCorrectionOwedReason':
-    'Korekta sprzedaży: wyzwanie „{{challenge}}”, zwrot {{units}} szt. (import sprzedaży nr {{id}}); kwota do zwrotu, spłacą ją kolejne nagrody',
-  'sales.ledgerCorrectionReversalReason': 'Cofnięta korekta sprzedaży z importu nr {{id}} (wyzwanie „{{challenge}}”)',
-  'sales.summaryRows': 'Pominięte wiersze podsumowań (Razem, Suma, bez dokumentu): {{count}}',
-  'sales.managerReclaimReason':
-    'Środki cofnięte: kierownik regionalny nie otrzymuje nagród, nie może ich zobaczyć ani wypłacić',
   'sales.ledgerReversalReason': 'Cofnięty import sprzedaży nr {{id}} (wyzwanie „{{challenge}}”)',
   'csv.ranking.place': 'Miejsce',
   'csv.ranking.id': 'ID PH',

@@ -232,7 +232,7 @@ describe('POST /api/sales-imports: a good file', () => {
     const [line] = await t.db.select().from(sales).where(eq(sales.importId, imp.id));
     expect(line).toMatchObject({ soldOn: '2026-01-20', quantity: 2, amount: 300 });
     const report = await rejectedCsv(imp.id);
-    expect(report[1]?.at(-1)).toBe('Ilość musi być liczbą całkowitą: nie można sprzedać ani zwrócić części sztuki');
+    expect(report[1]?.at(-1)).toBe('Ilość nie może zawierać części sztuki');
   });
 });
 
@@ -382,10 +382,10 @@ describe('rows refused one by one, and the report', () => {
     ]);
     const reasons = report.slice(1).map((l) => [l[0], l.at(-1)]);
     expect(reasons).toEqual([
-      ['2', 'Korekta zwraca więcej sztuk, niż przedstawiciel sprzedał tego produktu w tym wyzwaniu'],
-      ['3', 'Ilość musi być liczbą całkowitą: nie można sprzedać ani zwrócić części sztuki'],
-      ['4', 'Ilość musi być liczbą całkowitą różną od zera (ujemna w korekcie zwracającej sprzedaż, np. -2)'],
-      ['5', 'Ilość musi być liczbą całkowitą różną od zera (ujemna w korekcie zwracającej sprzedaż, np. -2)'],
+      ['2', 'Korekta zwraca więcej sztuk, niż sprzedano w wyzwaniu'],
+      ['3', 'Ilość nie może zawierać części sztuki'],
+      ['4', 'Ilość musi być liczbą całkowitą różną od zera'],
+      ['5', 'Ilość musi być liczbą całkowitą różną od zera'],
       ['6', 'Nieprawidłowa data sprzedaży (oczekiwano RRRR-MM-DD lub DD.MM.RRRR)'],
       ['7', 'Nieprawidłowa data sprzedaży (oczekiwano RRRR-MM-DD lub DD.MM.RRRR)'],
       ['8', 'Nieznana hurtownia (asseco id)'],
@@ -403,7 +403,7 @@ describe('rows refused one by one, and the report', () => {
     expect(report[6]?.[3]).toBe('5 stycznia');
     const en = await rejectedCsv(imp.id, 'en');
     expect(en[0]?.at(-1)).toBe('Reason');
-    expect(en[2]?.at(-1)).toBe('The quantity must be a whole number: a part of a unit cannot be sold or returned');
+    expect(en[2]?.at(-1)).toBe('The quantity cannot hold a part of a unit');
     expect(await earning(jan.id, r.id)).toMatchObject({ units: 2, amount: 300 });
   });
 });

@@ -18,6 +18,7 @@ import { parseFields } from '../../lib/form-fields.ts';
 import { allow, requireUser } from '../../plugins/auth.ts';
 import { MULTIPART } from '../../plugins/uploads.ts';
 import * as service from './sales-imports.service.ts';
+import { salesText } from './sales-reasons.ts';
 
 const errors = {
   401: errorResponseSchema,
@@ -128,7 +129,7 @@ export async function salesImportRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const result = await importUpload(app, req);
       const summary =
-        result.rows_summary > 0 ? `. ${translate(req.lang, 'sales.summaryRows', { count: result.rows_summary })}` : '';
+        result.rows_summary > 0 ? `. ${salesText(req.lang, 'sales.summaryRows', { count: result.rows_summary })}` : '';
       return reply.code(201).send({
         ...result,
         message: `${translate(req.lang, 'sales.imported', {

@@ -20,6 +20,13 @@ import { lockWalletsAvailable, type Posting, postMany } from '../wallet/wallet.s
 import { matchColumns } from './sales-columns.ts';
 import { HEADER_SEARCH_LINES, openSalesFile } from './sales-file.ts';
 import * as repo from './sales-imports.repo.ts';
+import {
+  correctionOwedReason,
+  correctionReason,
+  correctionReversalReason,
+  MANAGER_RECLAIM_REASON,
+  salesText,
+} from './sales-reasons.ts';
 import { checkRow, isSummaryRow, type RowCells, type StagedRow } from './sales-row.ts';
 
 /*
@@ -194,14 +201,14 @@ async function correctionPostings(
         ...base,
         kind: 'sale_correction',
         amount: covered,
-        reason: translate('pl', 'sales.ledgerCorrectionReason', params),
+        reason: correctionReason(params),
       });
     if (due - covered > 0)
       postings.push({
         ...base,
         kind: 'sale_correction_owed',
         amount: due - covered,
-        reason: translate('pl', 'sales.ledgerCorrectionOwedReason', params),
+        reason: correctionOwedReason(params),
       });
   }
   return postings;
@@ -320,10 +327,9 @@ export async function revertImport(db: Db, id: number, by: number, lang: Lang): 
         amount: Math.abs(g.amount),
         sourceType: 'challenge',
         sourceId: `${id}:${g.challenge_id}`,
-        reason: translate('pl', g.correction ? 'sales.ledgerCorrectionReversalReason' : 'sales.ledgerReversalReason', {
-          challenge: g.challenge_name,
-          id,
-        }),
+        reason: g.correction
+          ? correctionReversalReason({ challenge: g.challenge_name, id })
+          : translate('pl', 'sales.ledgerReversalReason', { challenge: g.challenge_name, id }),
         createdBy: by,
       })),
     );
@@ -351,7 +357,7 @@ export async function listManagerReclaims(db: Db): Promise<ManagerReclaimList> {
  * manager_reclaim entry with its reason (decision 045). In one transaction; safe to run again.
  */
 export async function reclaimRegionalManagerMoney(db: Db): Promise<number> {
-  return db.transaction((tx) => repo.reclaimRegionalManagerMoney(tx, translate('pl', 'sales.managerReclaimReason')));
+  return db.transaction((tx) => repo.reclaimRegionalManagerMoney(tx, MANAGER_RECLAIM_REASON));
 }
 
 /**
@@ -383,7 +389,7 @@ export async function rejectedCsv(db: Db, id: number, lang: Lang): Promise<Reada
       r.rep,
       r.product,
       r.quantity,
-      isMessageKey(r.error) ? translate(lang, r.error) : r.error,
+      salesText(lang, r.error) ?? (isMessageKey(r.error) ? translate(lang, r.error) : r.error),
     ],
   );
 }

@@ -1,5 +1,7 @@
+import { SALES_ROW_ERRORS } from '@incentive/contracts';
 import { describe, expect, it } from 'vitest';
 import { detectDelimiter, xlsxCellText } from './sales-file.ts';
+import { salesText } from './sales-reasons.ts';
 import { checkRow, isSummaryRow, parseQuantity, parseSaleDate } from './sales-row.ts';
 
 const good = {
@@ -118,5 +120,17 @@ describe('the file reader helpers', () => {
     expect(xlsxCellText({ richText: [{ text: 'FV/' }, { text: '1' }] })).toBe('FV/1');
     expect(xlsxCellText(null)).toBe('');
     expect(xlsxCellText(3)).toBe('3');
+  });
+});
+
+describe('row reasons', () => {
+  it('every reason a row can be refused for has its text in Polish and English', () => {
+    for (const key of SALES_ROW_ERRORS) {
+      expect(salesText('pl', key), key).toMatch(/\S/);
+      expect(salesText('en', key), key).toMatch(/\S/);
+      expect(salesText('en', key)).not.toBe(salesText('pl', key));
+    }
+    expect(salesText('pl', 'sales.summaryRows', { count: 2 })).toBe('Pominięte wiersze podsumowań: 2');
+    expect(salesText('pl', 'sales.unknown')).toBeNull();
   });
 });

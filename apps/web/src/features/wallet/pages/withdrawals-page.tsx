@@ -8,7 +8,6 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { useWithdrawals } from '../api/get-withdrawals.ts';
 import { MoneyHistory } from '../components/money-history.tsx';
 import { MyWithdrawals } from '../components/my-withdrawals.tsx';
-import { OwedNotice } from '../components/owed-notice.tsx';
 
 // The payout desk brings the data-table library: its own chunk, so a seller's page never loads it.
 const AdminWithdrawals = lazy(() =>
@@ -28,7 +27,6 @@ export function WithdrawalsPage() {
   return (
     <Page title={t('withdrawals.myTitle')}>
       <Stack gap="lg">
-        <OwedNotice me={me} />
         <MyWithdrawals />
         <div hidden={withdrawals.isPending}>
           <MoneyHistory />
