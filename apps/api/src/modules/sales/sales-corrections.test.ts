@@ -231,6 +231,10 @@ describe('returns and corrections', () => {
     // The rep sees it: what it owes, and the correction in its money history with its reason.
     const me = userSchema.parse((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) })).json());
     expect(me.wallet).toMatchObject({ money: '0.00', owed: '6.00' });
+    // What the rep earned in all counts the correction: available + in withdrawal + withdrawn − owed.
+    expect(Math.round((Number(me.money_earned) + Number(me.money_withdrawed)) * 100)).toBe(
+      w1.available + w1.inWithdrawal + w1.withdrawn - w1.owed,
+    );
     const history = pagedSchema(ledgerEntrySchema).parse(
       (await t.app.inject({ method: 'GET', url: '/api/wallet/history', headers: bearer(token) })).json(),
     );

@@ -49,7 +49,7 @@ function wholesalerIds(role: Role | null, whList: SQL): SQL {
  * (docs/decisions/004):
  * - wallet.money: available now; wallet.in_withdrawal: requested, not yet paid; wallet.owed: what a
  *   sales correction took beyond the available money, settled by later earnings (decision 044);
- * - money_earned: earned and not yet paid out (available + in withdrawal);
+ * - money_earned: earned and not yet paid out (available + in withdrawal − owed);
  * - money_withdrawed = withdraw_amount: paid out to the card;
  * - total_amount: everything earned (quiz + challenge + adjustments) = money_earned + money_withdrawed;
  * - amount_from_quiz: earned from quizzes.
@@ -76,7 +76,10 @@ export function userJson(o: UserJsonShape, p: Placeholders<UserJsonValues>): SQL
       owed: plnSql(balance(wallets.owed)),
       updated_at: isoSql(wallets.updatedAt),
     }),
-    money_earned: plnSql(sql`${balance(wallets.available)} + ${balance(wallets.inWithdrawal)}`),
+    // Net of what a sales correction left owed (decision 044): earned = available + in withdrawal + withdrawn − owed.
+    money_earned: plnSql(
+      sql`${balance(wallets.available)} + ${balance(wallets.inWithdrawal)} - ${balance(wallets.owed)}`,
+    ),
     money_withdrawed: plnSql(moneySql.withdrawn),
     withdraw_amount: plnSql(moneySql.withdrawn),
     total_amount: plnSql(moneySql.totalAmount),
