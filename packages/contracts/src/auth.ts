@@ -83,7 +83,13 @@ export const userSchema = z.object({
   asseco_id: z.string().nullable(),
   card: cardSchema.nullable(),
   /** updated_at: when the balances last changed (the home's 'figures updated' note); null before any money. */
-  wallet: z.object({ money: moneySchema, in_withdrawal: moneySchema, updated_at: z.string().nullable() }),
+  wallet: z.object({
+    money: moneySchema,
+    in_withdrawal: moneySchema,
+    /** Owed after a sales correction the wallet did not cover; later earnings settle it (decision 044). */
+    owed: moneySchema,
+    updated_at: z.string().nullable(),
+  }),
   money_earned: moneySchema,
   money_withdrawed: moneySchema,
   withdraw_amount: moneySchema,

@@ -79,5 +79,8 @@ export const SALES_ROW_ERRORS = [
   'sales.row.productUnknown',
   'sales.row.noChallenge',
   'sales.row.duplicateInFile',
+  'sales.row.quantityFraction',
+  'sales.row.regionalManager',
+  'sales.row.correctionExceedsSales',
 ] as const;
 export type SalesRowError = (typeof SALES_ROW_ERRORS)[number];

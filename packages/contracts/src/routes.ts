@@ -62,6 +62,7 @@ export const API = {
   salesImport: '/api/sales-imports/:id',
   salesImportRejected: '/api/sales-imports/:id/rejected.csv',
   salesImportRevert: '/api/sales-imports/:id/revert',
+  salesManagerReclaims: '/api/sales-imports/manager-reclaims',
 } as const;
 
 /** Fills the `:name` parameters of an API path: apiPath(API.user, { id: 7 }) is '/api/users/7'. */

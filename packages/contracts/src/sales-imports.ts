@@ -58,8 +58,12 @@ export const salesImportSchema = z.object({
   /** Rows already imported before (same document and line): skipped, nothing paid again. */
   rows_skipped: z.number().int(),
   rows_rejected: z.number().int(),
+  /** Totals rows ('Razem', 'Suma', a row with no document): skipped and counted, not refused. */
+  rows_summary: z.number().int(),
   /** Money posted to reps' wallets by this import. */
   amount: moneySchema,
+  /** What its correction lines (negative quantities) took back from reps. */
+  amount_corrected: moneySchema,
   reps_count: z.number().int(),
   created_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   created_at: z.string(),
@@ -85,3 +89,19 @@ export type SalesImportListQuery = z.infer<typeof salesImportListQuerySchema>;
  * POST /api/sales-imports/{id}/revert: undoes an applied import by compensating ledger entries;
  * 409 'sales.revertWithdrawn' when a rep no longer holds the money, 409 'sales.notApplied' otherwise.
  */
+
+/**
+ * GET /api/sales-imports/manager-reclaims: money sales imports had credited to regional managers
+ * (who cannot see or withdraw it), moved back out through the ledger by migration 0020 (decision
+ * 045), newest first. Each is a manager_reclaim ledger entry, kept.
+ */
+export const managerReclaimSchema = z.object({
+  id: z.number().int(),
+  user: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  amount: moneySchema,
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ManagerReclaim = z.infer<typeof managerReclaimSchema>;
+export const managerReclaimListSchema = z.object({ data: z.array(managerReclaimSchema) });
+export type ManagerReclaimList = z.infer<typeof managerReclaimListSchema>;

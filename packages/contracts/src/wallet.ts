@@ -77,6 +77,15 @@ export const LEDGER_KIND_VALUES = [
   'challenge_reward',
   // Undoes challenge rewards of a reverted sales import (never a deletion).
   'challenge_reversal',
+  // A sales correction (a return): what the rep's available money covered, and the rest, now owed.
+  'sale_correction',
+  'sale_correction_owed',
+  // Gives a correction back when the import that brought it is reverted.
+  'sale_correction_reversal',
+  // Later earnings settle what the rep owes, first.
+  'owed_settlement',
+  // Import money taken back from a regional manager, who cannot withdraw it (decision 045).
+  'manager_reclaim',
   'adjustment',
   'withdrawal_requested',
   'withdrawal_paid',
@@ -86,7 +95,7 @@ export const ledgerEntrySchema = z.object({
   id: z.number().int(),
   created_at: z.string(),
   kind: z.enum(LEDGER_KIND_VALUES),
-  source_type: z.enum(['quiz', 'challenge', 'withdrawal', 'admin']),
+  source_type: z.enum(['quiz', 'challenge', 'withdrawal', 'admin', 'owed']),
   source_id: z.string(),
   /** Signed as it affects the money the rep can withdraw (+ in, − out); a paid withdrawal shows what reached the card. */
   amount: moneySchema,
@@ -149,7 +158,14 @@ export const ledgerCheckSchema = z.object({
   mismatches: z.array(
     z.object({ user_id: z.number().int(), field: z.string(), wallet: z.string(), ledger: z.string() }),
   ),
-  totals: z.object({ earned: moneySchema, available: moneySchema, in_withdrawal: moneySchema, withdrawn: moneySchema }),
+  totals: z.object({
+    earned: moneySchema,
+    available: moneySchema,
+    in_withdrawal: moneySchema,
+    withdrawn: moneySchema,
+    /** What reps owe after corrections their wallets did not cover (decision 044). */
+    owed: moneySchema,
+  }),
 });
 export type LedgerCheck = z.infer<typeof ledgerCheckSchema>;
 

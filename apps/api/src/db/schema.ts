@@ -349,6 +349,12 @@ export const wallets = pgTable(
     earnedChallenge: grosze('earned_challenge').notNull().default(0),
     /** Net of manual credits and debits; may be negative after a clawback. */
     earnedAdjustment: grosze('earned_adjustment').notNull().default(0),
+    /**
+     * What the rep owes: the part of a sales correction its available money did not cover (decision
+     * 044). Later earnings settle it first; a wallet never holds money while it owes (a deferred
+     * constraint trigger, migration 0020).
+     */
+    owed: grosze('owed').notNull().default(0),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -365,10 +371,11 @@ export const wallets = pgTable(
     check('wallets_withdrawn_check', sql`${t.withdrawn} >= 0`),
     check('wallets_earned_quiz_check', sql`${t.earnedQuiz} >= 0`),
     check('wallets_earned_challenge_check', sql`${t.earnedChallenge} >= 0`),
-    // Money is conserved: what was earned is available, on its way out, or paid.
+    check('wallets_owed_check', sql`${t.owed} >= 0`),
+    // Money is conserved: what was earned, plus what is owed, is available, on its way out, or paid.
     check(
       'wallets_conservation_check',
-      sql`${t.earnedQuiz} + ${t.earnedChallenge} + ${t.earnedAdjustment} = ${t.available} + ${t.inWithdrawal} + ${t.withdrawn}`,
+      sql`${t.earnedQuiz} + ${t.earnedChallenge} + ${t.earnedAdjustment} + ${t.owed} = ${t.available} + ${t.inWithdrawal} + ${t.withdrawn}`,
     ),
   ],
 );
@@ -398,9 +405,9 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_user_created_idx').on(t.userId, t.createdAt),
     check(
       'ledger_entries_kind_check',
-      sql`${t.kind} in ('quiz_reward','challenge_reward','challenge_reversal','adjustment','withdrawal_requested','withdrawal_paid','withdrawal_failed')`,
+      sql`${t.kind} in ('quiz_reward','challenge_reward','challenge_reversal','sale_correction','sale_correction_owed','sale_correction_reversal','owed_settlement','manager_reclaim','adjustment','withdrawal_requested','withdrawal_paid','withdrawal_failed')`,
     ),
-    check('ledger_entries_source_check', sql`${t.sourceType} in ('quiz','challenge','withdrawal','admin')`),
+    check('ledger_entries_source_check', sql`${t.sourceType} in ('quiz','challenge','withdrawal','admin','owed')`),
     check('ledger_entries_amount_check', sql`${t.kind} = 'adjustment' and ${t.amount} <> 0 or ${t.amount} > 0`),
   ],
 );
@@ -757,7 +764,11 @@ export const salesImports = pgTable(
     rowsAccepted: integer('rows_accepted').notNull().default(0),
     rowsSkipped: integer('rows_skipped').notNull().default(0),
     rowsRejected: integer('rows_rejected').notNull().default(0),
+    /** Totals rows ('Razem', 'Suma', a row with no document): skipped and counted, not refused. */
+    rowsSummary: integer('rows_summary').notNull().default(0),
     amount: grosze('amount').notNull().default(0),
+    /** What the import's correction lines took back (grosze, positive). */
+    amountCorrected: grosze('amount_corrected').notNull().default(0),
     repsCount: integer('reps_count').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -772,6 +783,7 @@ export const salesImports = pgTable(
     check('sales_imports_status_check', sql`${t.status} in ('staging','applied','reverted','failed')`),
     check('sales_imports_format_check', sql`${t.format} is null or ${t.format} in ('csv','xlsx')`),
     check('sales_imports_amount_check', sql`${t.amount} >= 0`),
+    check('sales_imports_amount_corrected_check', sql`${t.amountCorrected} >= 0`),
   ],
 );
 
@@ -836,7 +848,8 @@ export const sales = pgTable(
     uniqueIndex('sales_document_line_key').on(t.document, t.line).where(sql`${t.revertedAt} is null`),
     index('sales_import_idx').on(t.importId),
     index('sales_challenge_product_idx').on(t.challengeId, t.productId),
-    check('sales_quantity_check', sql`${t.quantity} > 0`),
+    // A correction line (a return) carries a negative quantity and amount.
+    check('sales_quantity_check', sql`${t.quantity} <> 0`),
     check('sales_amount_check', sql`${t.amount} = ${t.quantity} * ${t.reward} and ${t.reward} > 0`),
   ],
 );

@@ -166,6 +166,7 @@ const TABLE: Record<string, Row> = {
   'GET /api/sales-imports/:id': r('ok ok - - - -'),
   'GET /api/sales-imports/:id/rejected.csv': r('ok ok - - - -'),
   'POST /api/sales-imports/:id/revert': r('ok ok - - - -'),
+  'GET /api/sales-imports/manager-reclaims': r('ok ok - - - -'),
 };
 
 // ---------------------------------------------------------------- records

@@ -34,7 +34,13 @@ export async function seedMoney(
   const faker = new Faker({ locale: [pl, en, base] });
   faker.seed(opts.seed + 7);
   const reps = await db
-    .select({ id: users.id, email: users.email, card: users.cardNumber, activatedAt: users.activatedAt })
+    .select({
+      id: users.id,
+      role: users.role,
+      email: users.email,
+      card: users.cardNumber,
+      activatedAt: users.activatedAt,
+    })
     .from(users)
     .where(and(inArray(users.role, ['seller', 'seller_reg']), isNull(users.deletedAt)))
     .orderBy(asc(users.id));
@@ -123,6 +129,19 @@ export async function seedMoney(
       if (status === 'failed') apply(rep.id, 'withdrawal_failed', available);
     }
   }
+
+  // Only reps earn: a regional manager can neither see nor withdraw money (decision 045). Managers
+  // were drawn above like reps, so the reps' demo money stays what it was; theirs is dropped here.
+  const managers = new Set(reps.filter((r) => r.role !== 'seller').map((r) => r.id));
+  const keep = <T extends { userId: number }>(list: T[]) => {
+    const kept = list.filter((x) => !managers.has(x.userId));
+    // Not splice(…, ...kept): the large set's 200,000 entries would overflow the argument list.
+    list.length = 0;
+    for (const x of kept) list.push(x);
+  };
+  keep(entries);
+  keep(plans);
+  for (const id of managers) balances.delete(id);
 
   // One issuer batch per week of exported or settled withdrawals.
   const exportedPlans = plans.filter((p) => p.status !== 'requested' && !(p.status === 'failed' && !p.settledAt));

@@ -16,6 +16,8 @@ export interface FileRecord {
   /** The row's number in the file (the header is row 1 when it is the first line). */
   rowNo: number;
   cells: string[];
+  /** The worksheet it is on (1 for the first; always 1 in a CSV). */
+  sheet: number;
 }
 
 export interface SalesFile {
@@ -86,12 +88,24 @@ function strictUtf8(): Transform {
   });
 }
 
-/** The separator the header line uses most: semicolon (Polish Excel), comma or tab. */
-export function detectDelimiter(headerLine: string): ';' | ',' | '\t' {
-  const count = (c: string) => headerLine.split(c).length - 1;
+/** How many lines from the top may hold the header row (ERP reports put titles above it). */
+export const HEADER_SEARCH_LINES = 20;
+
+/**
+ * The separator the header uses most: semicolon (Polish Excel), comma or tab. An ERP report may
+ * put title lines above the header, so the first lines are looked at, and the one line with the
+ * most of one separator decides.
+ */
+export function detectDelimiter(head: string): ';' | ',' | '\t' {
   const candidates = [';', ',', '\t'] as const;
   let best: ';' | ',' | '\t' = ';';
-  for (const c of candidates) if (count(c) > count(best)) best = c;
+  let most = 0;
+  for (const line of head.split('\n', HEADER_SEARCH_LINES)) {
+    for (const c of candidates) {
+      const n = line.split(c).length - 1;
+      if (n > most) [best, most] = [c, n];
+    }
+  }
   return best;
 }
 
@@ -125,7 +139,7 @@ function csvRecords(source: Readable, decoder: Transform, delimiter: string): As
       const out = pipeline(source, decoder, parser, () => {});
       try {
         for await (const item of out as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-          yield { rowNo: item.info.lines, cells: item.record };
+          yield { rowNo: item.info.lines, cells: item.record, sheet: 1 };
         }
       } catch (err) {
         if (err instanceof CsvError) throw refuse('sales.unreadable');
@@ -161,16 +175,18 @@ function xlsxRecords(source: Readable): AsyncIterable<FileRecord> {
         entries: 'ignore',
       });
       try {
+        // Every worksheet in turn: the reader (sales-imports.service) takes the first that has the
+        // columns, and stops reading after it.
+        let n = 0;
         for await (const sheet of reader) {
+          n++;
           for await (const row of sheet) {
             const values = Array.isArray(row.values) ? row.values : [];
             // exceljs numbers cells from 1: index 0 is always empty.
             const cells = values.slice(1).map(xlsxCellText);
             if (cells.every((c) => c.trim() === '')) continue;
-            yield { rowNo: row.number, cells };
+            yield { rowNo: row.number, cells, sheet: n };
           }
-          // Only the first worksheet holds the sales.
-          return;
         }
       } catch (err) {
         if (err instanceof AppError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw err;
@@ -209,7 +225,7 @@ export async function openSalesFile(chunks: AsyncIterator<Buffer>, chosen: Sales
   if (chosen === 'utf-8' && !utf8) throw refuse('sales.notUtf8');
   const encoding = chosen === 'windows-1250' || (chosen === 'auto' && !utf8) ? 'windows-1250' : 'utf-8';
   const headText = encoding === 'utf-8' ? text.toString('utf8') : iconv.decode(text, 'win1250');
-  const delimiter = detectDelimiter(headText.replace(/^\uFEFF/, '').split('\n', 1)[0] ?? '');
+  const delimiter = detectDelimiter(headText.replace(/^\uFEFF/, ''));
   const decoder = encoding === 'utf-8' ? strictUtf8() : (iconv.decodeStream('win1250') as unknown as Transform);
   return { format: 'csv', encoding, records: csvRecords(replay(head, chunks), decoder, delimiter) };
 }

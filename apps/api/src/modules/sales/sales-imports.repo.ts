@@ -26,7 +26,13 @@ export async function createImport(db: DbOrTx, fileName: string, createdBy: numb
 export async function setFileInfo(
   db: DbOrTx,
   id: number,
-  info: { format?: 'csv' | 'xlsx'; encoding?: string | null; fileBytes?: number; rowsTotal?: number },
+  info: {
+    format?: 'csv' | 'xlsx';
+    encoding?: string | null;
+    fileBytes?: number;
+    rowsTotal?: number;
+    rowsSummary?: number;
+  },
 ): Promise<void> {
   await db.update(salesImports).set(info).where(eq(salesImports.id, id));
 }
@@ -92,11 +98,13 @@ export async function importStatusForUpdate(tx: DbOrTx, id: number): Promise<Imp
   return row;
 }
 
-/** What an apply (or a revert) moved for one rep in one challenge. */
+/** What an apply (or a revert) moved for one rep in one challenge: its sales, or its corrections. */
 export interface EarningGroup {
   user_id: number;
   challenge_id: number;
   challenge_name: string;
+  /** True for the group of correction lines (negative quantities): units and amount are then negative. */
+  correction: boolean;
   units: number;
   amount: number;
   lines: number;
@@ -108,6 +116,7 @@ const groups = (rows: Record<string, unknown>[]): EarningGroup[] =>
     user_id: num(r.user_id),
     challenge_id: num(r.challenge_id),
     challenge_name: String(r.challenge_name),
+    correction: r.correction === true || r.correction === 't',
     units: num(r.units),
     amount: num(r.amount),
     lines: num(r.lines),
@@ -118,14 +127,22 @@ const groups = (rows: Record<string, unknown>[]): EarningGroup[] =>
  * own checks against the warehouses, reps, products and challenges; marks the refused ones (the
  * first reason found, a line repeated in the file first); inserts the rest into `sales`, where a
  * line already imported is skipped by the unique (document, line) key; and adds what was inserted
- * to `challenge_earnings`. Returns what was inserted per rep and challenge.
+ * to `challenge_earnings`. Returns what was inserted per rep and challenge, sales and corrections
+ * apart.
+ *
+ * Only reps (role seller) are paid: a regional manager's row is refused (decision 045). A
+ * correction line (negative quantity, decision 044) returns units the rep holds of that product in
+ * that challenge (its sales not reverted, and this file's new sales): one that returns more is
+ * refused, the file's corrections counted in file order. It takes back the reward those units were
+ * paid at (the rep's latest sale of the product in the challenge), so a reward changed since never
+ * takes back more than was paid.
  */
 export async function applyRows(tx: DbOrTx, id: number): Promise<EarningGroup[]> {
   const rows = await queryRows<Record<string, unknown>>(
     tx,
     sql`with resolved as (
       select r.row_no, r.document, r.line, r.sold_on::date as sold_on, r.quantity::int as quantity,
-        w.id as warehouse_id, u.id as user_id, p.id as product_id, ch.challenge_id, ch.reward,
+        w.id as warehouse_id, u.id as user_id, u.role, p.id as product_id, ch.challenge_id, ch.reward,
         uw.user_id is not null as in_warehouse,
         row_number() over (partition by r.document, r.line order by r.row_no) as nth
       from sales_import_rows r
@@ -142,16 +159,48 @@ export async function applyRows(tx: DbOrTx, id: number): Promise<EarningGroup[]>
         limit 1
       ) ch on true
       where r.import_id = ${id} and r.error is null
-    ), judged as (
-      select *, case
+    ), checked as (
+      select resolved.*, case
         when nth > 1 then 'sales.row.duplicateInFile'
         when warehouse_id is null then 'sales.row.warehouseUnknown'
         when user_id is null then 'sales.row.repUnknown'
+        when role <> 'seller' then 'sales.row.regionalManager'
         when not in_warehouse then 'sales.row.repNotInWarehouse'
         when product_id is null then 'sales.row.productUnknown'
         when challenge_id is null then 'sales.row.noChallenge'
-      end as error
+      end as first_error,
+      exists (select 1 from sales s where s.document = resolved.document and s.line = resolved.line
+        and s.reverted_at is null) as imported
       from resolved
+    ), held as (
+      select s.user_id, s.product_id, s.challenge_id, sum(s.quantity) as units
+      from sales s
+      where s.reverted_at is null and (s.user_id, s.product_id, s.challenge_id) in (
+        select user_id, product_id, challenge_id from checked where first_error is null and quantity < 0)
+      group by s.user_id, s.product_id, s.challenge_id
+    ), fresh as (
+      select user_id, product_id, challenge_id, sum(quantity) as units
+      from checked where first_error is null and quantity > 0 and not imported
+      group by user_id, product_id, challenge_id
+    ), returned as (
+      select row_no, -sum(quantity) over (
+          partition by user_id, product_id, challenge_id order by row_no rows unbounded preceding) as units
+      from checked where first_error is null and quantity < 0 and not imported
+    ), judged as (
+      select c.row_no, c.document, c.line, c.sold_on, c.warehouse_id, c.user_id, c.product_id, c.challenge_id,
+        c.quantity,
+        case when c.quantity > 0 then c.reward else coalesce((
+          select s.reward from sales s
+          where s.user_id = c.user_id and s.product_id = c.product_id and s.challenge_id = c.challenge_id
+            and s.quantity > 0 and s.reverted_at is null
+          order by s.id desc limit 1), c.reward) end as reward,
+        coalesce(c.first_error, case
+          when r.units > coalesce(h.units, 0) + coalesce(f.units, 0) then 'sales.row.correctionExceedsSales'
+        end) as error
+      from checked c
+      left join returned r on r.row_no = c.row_no
+      left join held h on h.user_id = c.user_id and h.product_id = c.product_id and h.challenge_id = c.challenge_id
+      left join fresh f on f.user_id = c.user_id and f.product_id = c.product_id and f.challenge_id = c.challenge_id
     ), marked as (
       update sales_import_rows r set error = j.error
       from judged j
@@ -164,21 +213,30 @@ export async function applyRows(tx: DbOrTx, id: number): Promise<EarningGroup[]>
       on conflict (document, line) where reverted_at is null do nothing
       returning user_id, challenge_id, quantity, amount
     ), per_rep as (
-      select user_id, challenge_id, sum(quantity)::bigint as units, sum(amount)::bigint as amount, count(*) as lines
-      from inserted group by user_id, challenge_id
+      select user_id, challenge_id, quantity < 0 as correction, sum(quantity)::bigint as units,
+        sum(amount)::bigint as amount, count(*) as lines
+      from inserted group by user_id, challenge_id, quantity < 0
+    ), net as (
+      select challenge_id, user_id, sum(units) as units, sum(amount) as amount from per_rep group by challenge_id, user_id
     ), earned as (
       insert into challenge_earnings (challenge_id, user_id, units, amount)
-      select challenge_id, user_id, units, amount from per_rep
+      select challenge_id, user_id, units, amount from net where amount >= 0
       on conflict (challenge_id, user_id) do update set
         units = challenge_earnings.units + excluded.units,
         amount = challenge_earnings.amount + excluded.amount,
         updated_at = now()
       returning 1
+    ), given_back as (
+      -- A rep whose corrections outweigh its new sales holds earnings already (what it returns).
+      update challenge_earnings e set units = e.units + n.units, amount = e.amount + n.amount, updated_at = now()
+      from net n where n.amount < 0 and e.challenge_id = n.challenge_id and e.user_id = n.user_id
+      returning 1
     )
-    select p.user_id, p.challenge_id, c.name as challenge_name, p.units, p.amount, p.lines,
-      (select count(*) from marked) as marked, (select count(*) from earned) as earned
+    select p.user_id, p.challenge_id, c.name as challenge_name, p.correction, p.units, p.amount, p.lines,
+      (select count(*) from marked) as marked, (select count(*) from earned) as earned,
+      (select count(*) from given_back) as given_back
     from per_rep p join challenges c on c.id = p.challenge_id
-    order by p.user_id, p.challenge_id`,
+    order by p.user_id, p.challenge_id, p.correction`,
   );
   return groups(rows);
 }
@@ -199,7 +257,14 @@ export async function dropAcceptedRows(tx: DbOrTx, id: number): Promise<void> {
 export async function markApplied(
   tx: DbOrTx,
   id: number,
-  c: { rowsAccepted: number; rowsSkipped: number; rowsRejected: number; amount: number; repsCount: number },
+  c: {
+    rowsAccepted: number;
+    rowsSkipped: number;
+    rowsRejected: number;
+    amount: number;
+    amountCorrected: number;
+    repsCount: number;
+  },
 ): Promise<void> {
   await tx
     .update(salesImports)
@@ -207,16 +272,16 @@ export async function markApplied(
     .where(eq(salesImports.id, id));
 }
 
-/** What the import's sales not yet reverted paid, per rep and challenge. */
+/** What the import's sales not yet reverted paid (and its corrections took back), per rep and challenge. */
 export async function paidByImport(tx: DbOrTx, id: number): Promise<EarningGroup[]> {
   const rows = await queryRows<Record<string, unknown>>(
     tx,
-    sql`select s.user_id, s.challenge_id, c.name as challenge_name, sum(s.quantity)::bigint as units,
-        sum(s.amount)::bigint as amount, count(*) as lines
+    sql`select s.user_id, s.challenge_id, c.name as challenge_name, s.quantity < 0 as correction,
+        sum(s.quantity)::bigint as units, sum(s.amount)::bigint as amount, count(*) as lines
       from sales s join challenges c on c.id = s.challenge_id
       where s.import_id = ${id} and s.reverted_at is null
-      group by s.user_id, s.challenge_id, c.name
-      order by s.user_id, s.challenge_id`,
+      group by s.user_id, s.challenge_id, c.name, s.quantity < 0
+      order by s.user_id, s.challenge_id, s.quantity < 0`,
   );
   return groups(rows);
 }
@@ -267,7 +332,9 @@ export interface ImportRow {
   rows_accepted: number;
   rows_skipped: number;
   rows_rejected: number;
+  rows_summary: number;
   amount: number;
+  amount_corrected: number;
   reps_count: number;
   created_by_id: number | null;
   created_by_name: string | null;
@@ -283,7 +350,8 @@ const fullName = (alias: string) =>
 
 function selectImports(where: SQL, tail: SQL = sql``): SQL {
   return sql`select si.id, si.file_name, si.format, si.encoding, si.status, si.error,
-      si.rows_total, si.rows_accepted, si.rows_skipped, si.rows_rejected, si.amount, si.reps_count,
+      si.rows_total, si.rows_accepted, si.rows_skipped, si.rows_rejected, si.rows_summary, si.amount,
+      si.amount_corrected, si.reps_count,
       si.created_by as created_by_id, ${fullName('cu')} as created_by_name, si.created_at,
       si.reverted_at, si.reverted_by as reverted_by_id, ${fullName('ru')} as reverted_by_name,
       (si.status = 'applied' and not exists (
@@ -306,7 +374,9 @@ const normalize = (r: ImportRow): ImportRow => ({
   rows_accepted: num(r.rows_accepted),
   rows_skipped: num(r.rows_skipped),
   rows_rejected: num(r.rows_rejected),
+  rows_summary: num(r.rows_summary),
   amount: num(r.amount),
+  amount_corrected: num(r.amount_corrected),
   reps_count: num(r.reps_count),
   created_by_id: r.created_by_id === null ? null : num(r.created_by_id),
   reverted_by_id: r.reverted_by_id === null ? null : num(r.reverted_by_id),
@@ -364,4 +434,35 @@ export async function* rejectedRows(db: DbOrTx, id: number, pageSize = 2_000): A
     after = num(rows.at(-1)?.row_no);
     if (rows.length < pageSize) return;
   }
+}
+
+/**
+ * Moves money sales imports credited to regional managers back out through the ledger (decision
+ * 045): the SQL function migration 0020 defines and runs once. Returns how many managers it
+ * moved money from; a second run finds nothing to move.
+ */
+export async function reclaimRegionalManagerMoney(tx: DbOrTx, reason: string): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(tx, sql`select reclaim_regional_manager_money(${reason}) as n`);
+  return num(row?.n);
+}
+
+export interface ReclaimRow {
+  id: number;
+  user_id: number;
+  name: string;
+  email: string;
+  amount: number | string;
+  reason: string | null;
+  created_at: Date | string;
+}
+
+/** The manager_reclaim entries, newest first (at most `limit`: one per manager and run). */
+export async function managerReclaims(db: DbOrTx, limit: number): Promise<ReclaimRow[]> {
+  return queryRows<ReclaimRow>(
+    db,
+    sql`select e.id, e.user_id, ${fullName('u')} as name, u.email, e.amount, e.reason, e.created_at
+      from ledger_entries e join users u on u.id = e.user_id
+      where e.kind = 'manager_reclaim'
+      order by e.id desc limit ${limit}`,
+  );
 }

@@ -2,6 +2,7 @@ import {
   API,
   errorResponseSchema,
   idParamSchema,
+  managerReclaimListSchema,
   pagedSchema,
   SALES_IMPORT_LIMITS,
   type SalesImport,
@@ -17,6 +18,7 @@ import { parseFields } from '../../lib/form-fields.ts';
 import { allow, requireUser } from '../../plugins/auth.ts';
 import { MULTIPART } from '../../plugins/uploads.ts';
 import * as service from './sales-imports.service.ts';
+import { salesText } from './sales-reasons.ts';
 
 const errors = {
   401: errorResponseSchema,
@@ -126,13 +128,15 @@ export async function salesImportRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const result = await importUpload(app, req);
+      const summary =
+        result.rows_summary > 0 ? `. ${salesText(req.lang, 'sales.summaryRows', { count: result.rows_summary })}` : '';
       return reply.code(201).send({
         ...result,
-        message: translate(req.lang, 'sales.imported', {
+        message: `${translate(req.lang, 'sales.imported', {
           accepted: result.rows_accepted,
           skipped: result.rows_skipped,
           rejected: result.rows_rejected,
-        }),
+        })}${summary}`,
       });
     },
   );
@@ -150,6 +154,20 @@ export async function salesImportRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => service.listImports(app.db, req.query, req.lang),
+  );
+
+  app.get(
+    API.salesManagerReclaims,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          'Money sales imports had credited to regional managers, moved back out through the ledger (manager_reclaim entries, newest first)',
+        response: { 200: managerReclaimListSchema, ...errors },
+      },
+    },
+    async () => service.listManagerReclaims(app.db),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   isMessageKey,
   type Lang,
+  type ManagerReclaimList,
   type Paged,
   SALES_IMPORT_LIMITS,
   type SalesImport,
@@ -15,11 +16,18 @@ import { csvStream } from '../../lib/csv.ts';
 import { formatGrosze } from '../../lib/money.ts';
 import { offsetOf, paged, searchTerm } from '../../lib/paging.ts';
 import { prefetchFirst } from '../../lib/prefetch.ts';
-import { type Posting, postMany } from '../wallet/wallet.service.ts';
+import { lockWalletsAvailable, type Posting, postMany } from '../wallet/wallet.service.ts';
 import { matchColumns } from './sales-columns.ts';
-import { openSalesFile } from './sales-file.ts';
+import { HEADER_SEARCH_LINES, openSalesFile } from './sales-file.ts';
 import * as repo from './sales-imports.repo.ts';
-import { checkRow, type RowCells, type StagedRow } from './sales-row.ts';
+import {
+  correctionOwedReason,
+  correctionReason,
+  correctionReversalReason,
+  MANAGER_RECLAIM_REASON,
+  salesText,
+} from './sales-reasons.ts';
+import { checkRow, isSummaryRow, type RowCells, type StagedRow } from './sales-row.ts';
 
 /*
  * A sales-results import (docs/decisions/026): the file is read as a stream into staged rows
@@ -73,7 +81,9 @@ function present(r: repo.ImportRow, lang: Lang): SalesImport {
     rows_accepted: r.rows_accepted,
     rows_skipped: r.rows_skipped,
     rows_rejected: r.rows_rejected,
+    rows_summary: r.rows_summary,
     amount: formatGrosze(r.amount),
+    amount_corrected: formatGrosze(r.amount_corrected),
     reps_count: r.reps_count,
     created_by: r.created_by_id === null ? null : { id: r.created_by_id, name: r.created_by_name ?? '' },
     created_at: iso(r.created_at) ?? '',
@@ -95,24 +105,50 @@ async function drain(chunks: AsyncIterator<Buffer>): Promise<void> {
 const tooLarge = () => new AppError(413, 'sales.fileTooLarge');
 const isTooLarge = (err: unknown) => (err as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
 
-/** Streams the file into staged rows; returns how many data rows it had. Refusals throw AppError. */
-async function stage(db: Db, id: number, upload: Upload): Promise<number> {
+/** What a file's rows came to while staging: data rows, and totals rows skipped. */
+interface Staged {
+  rows: number;
+  summary: number;
+}
+
+/**
+ * Streams the file into staged rows. The header row is looked for among the first rows of each
+ * worksheet in turn (ERP reports put a title, a date line or a merged title cell above it): the
+ * first sheet that has the columns is read, the rest of the file is not. Totals rows are counted
+ * and skipped. Refusals throw AppError.
+ */
+async function stage(db: Db, id: number, upload: Upload): Promise<Staged> {
   const file = await openSalesFile(upload.chunks, upload.encoding);
   await repo.setFileInfo(db, id, { format: file.format, encoding: file.encoding });
-  let at: ReturnType<typeof matchColumns> | null = null;
+  let at: Extract<ReturnType<typeof matchColumns>, { ok: true }>['at'] | null = null;
+  let headerSheet = 0;
+  /** The closest a row came to a header: its missing columns name the refusal. */
+  let fewestMissing: string[] | null = null;
+  let searchSheet = 0;
+  let searched = 0;
   let rows = 0;
+  let summary = 0;
   let batch: StagedRow[] = [];
   for await (const record of file.records) {
     if (!at) {
-      at = matchColumns(record.cells);
-      if (!at.ok) throw new AppError(422, 'sales.columnsMissing', { columns: at.missing.join(', ') });
+      if (record.sheet !== searchSheet) [searchSheet, searched] = [record.sheet, 0];
+      if (searched >= HEADER_SEARCH_LINES) continue;
+      searched++;
+      const match = matchColumns(record.cells);
+      if (match.ok) [at, headerSheet] = [match.at, record.sheet];
+      else if (!fewestMissing || match.missing.length < fewestMissing.length) fewestMissing = match.missing;
       continue;
     }
-    if (!at.ok) break;
+    // Only the sheet with the header holds the sales.
+    if (record.sheet !== headerSheet) break;
+    if (isSummaryRow(record.cells[at.document] ?? '', record.cells[0] ?? '')) {
+      summary++;
+      continue;
+    }
     rows++;
     if (rows > SALES_IMPORT_LIMITS.rows) throw new AppError(422, 'sales.tooManyRows');
     const cells = {} as RowCells;
-    for (const [column, index] of Object.entries(at.at) as [keyof RowCells, number][]) {
+    for (const [column, index] of Object.entries(at) as [keyof RowCells, number][]) {
       cells[column] = record.cells[index] ?? '';
     }
     batch.push(checkRow(record.rowNo, cells));
@@ -122,10 +158,60 @@ async function stage(db: Db, id: number, upload: Upload): Promise<number> {
     }
   }
   if (upload.truncated()) throw tooLarge();
-  if (!at) throw new AppError(422, 'sales.empty');
+  if (!at) {
+    if (!fewestMissing) throw new AppError(422, 'sales.empty');
+    throw new AppError(422, 'sales.columnsMissing', { columns: fewestMissing.join(', ') });
+  }
   await repo.insertRows(db, id, batch);
   if (rows === 0) throw new AppError(422, 'sales.empty');
-  return rows;
+  return { rows, summary };
+}
+
+/**
+ * The ledger entries that take back the rewards of returned units (decision 044): from each rep's
+ * available money while it lasts (sale_correction), the rest owed (sale_correction_owed), which
+ * later earnings settle first. The wallets are locked here, in user-id order.
+ */
+async function correctionPostings(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  id: number,
+  returned: readonly repo.EarningGroup[],
+  createdBy: number,
+): Promise<Posting[]> {
+  if (returned.length === 0) return [];
+  const available = await lockWalletsAvailable(
+    tx,
+    returned.map((g) => g.user_id),
+  );
+  const postings: Posting[] = [];
+  for (const g of [...returned].sort((a, b) => a.user_id - b.user_id || a.challenge_id - b.challenge_id)) {
+    const due = -g.amount;
+    const has = available.get(g.user_id) ?? 0;
+    const covered = Math.min(has, due);
+    available.set(g.user_id, has - covered);
+    const params = { challenge: g.challenge_name, units: -g.units, id };
+    const base = {
+      userId: g.user_id,
+      sourceType: 'challenge' as const,
+      sourceId: `${id}:${g.challenge_id}`,
+      createdBy,
+    };
+    if (covered > 0)
+      postings.push({
+        ...base,
+        kind: 'sale_correction',
+        amount: covered,
+        reason: correctionReason(params),
+      });
+    if (due - covered > 0)
+      postings.push({
+        ...base,
+        kind: 'sale_correction_owed',
+        amount: due - covered,
+        reason: correctionOwedReason(params),
+      });
+  }
+  return postings;
 }
 
 /** Applies a staged import in one transaction; imports wait for each other on the advisory lock. */
@@ -135,8 +221,9 @@ async function apply(db: Db, id: number, rowsTotal: number, createdBy: number): 
     const groups = await repo.applyRows(tx, id);
     const rejected = await repo.countRejected(tx, id);
     const accepted = groups.reduce((n, g) => n + g.lines, 0);
-    const amount = groups.reduce((n, g) => n + g.amount, 0);
-    const postings: Posting[] = groups.map((g) => ({
+    const sold = groups.filter((g) => !g.correction);
+    const returned = groups.filter((g) => g.correction);
+    const postings: Posting[] = sold.map((g) => ({
       userId: g.user_id,
       kind: 'challenge_reward',
       amount: g.amount,
@@ -145,13 +232,16 @@ async function apply(db: Db, id: number, rowsTotal: number, createdBy: number): 
       reason: translate('pl', 'sales.ledgerReason', { challenge: g.challenge_name, units: g.units, id }),
       createdBy,
     }));
+    // Rewards first: what they bring settles an earlier debt, then pays this file's corrections.
     await postMany(tx, postings);
+    await postMany(tx, await correctionPostings(tx, id, returned, createdBy));
     await repo.dropAcceptedRows(tx, id);
     await repo.markApplied(tx, id, {
       rowsAccepted: accepted,
       rowsSkipped: rowsTotal - accepted - rejected,
       rowsRejected: rejected,
-      amount,
+      amount: sold.reduce((n, g) => n + g.amount, 0),
+      amountCorrected: -returned.reduce((n, g) => n + g.amount, 0),
       repsCount: new Set(groups.map((g) => g.user_id)).size,
     });
   });
@@ -175,19 +265,19 @@ export async function importSales(db: Db, userId: number, upload: Upload, lang: 
       return next;
     },
   };
-  let rows = 0;
+  let staged: { rows: number; summary: number } = { rows: 0, summary: 0 };
   try {
-    rows = await stage(db, id, { ...upload, chunks });
+    staged = await stage(db, id, { ...upload, chunks });
   } catch (err) {
     await drain(chunks);
     // A file cut at the size limit may fail to parse first (a ZIP without its end): the size is the reason.
     const refusal = upload.truncated() || isTooLarge(err) ? tooLarge() : err instanceof AppError ? err : null;
-    await repo.failImport(db, id, refusal ? storedError(refusal) : 'sales.unreadable', rows);
+    await repo.failImport(db, id, refusal ? storedError(refusal) : 'sales.unreadable', staged.rows);
     throw refusal ?? err;
   }
   // The size and the row count are known only at the end of the stream.
-  await repo.setFileInfo(db, id, { fileBytes: counted.bytes, rowsTotal: rows });
-  await apply(db, id, rows, userId);
+  await repo.setFileInfo(db, id, { fileBytes: counted.bytes, rowsTotal: staged.rows, rowsSummary: staged.summary });
+  await apply(db, id, staged.rows, userId);
   return getImport(db, id, lang);
 }
 
@@ -227,21 +317,47 @@ export async function revertImport(db: Db, id: number, by: number, lang: Lang): 
     const short = await repo.repsShortOf(tx, id);
     if (short > 0) throw new AppError(409, 'sales.revertWithdrawn', { count: short });
     const groups = await repo.paidByImport(tx, id);
+    // A reward is taken back; a correction is given back (what it took, and what it left owed:
+    // the money given back settles what is still owed first).
     await postMany(
       tx,
       groups.map((g) => ({
         userId: g.user_id,
-        kind: 'challenge_reversal',
-        amount: g.amount,
+        kind: g.correction ? 'sale_correction_reversal' : 'challenge_reversal',
+        amount: Math.abs(g.amount),
         sourceType: 'challenge',
         sourceId: `${id}:${g.challenge_id}`,
-        reason: translate('pl', 'sales.ledgerReversalReason', { challenge: g.challenge_name, id }),
+        reason: g.correction
+          ? correctionReversalReason({ challenge: g.challenge_name, id })
+          : translate('pl', 'sales.ledgerReversalReason', { challenge: g.challenge_name, id }),
         createdBy: by,
       })),
     );
     await repo.revertSales(tx, id, by);
   });
   return getImport(db, id, lang);
+}
+
+/** Regional-manager money moved out through the ledger (decision 045), for the admin. */
+export async function listManagerReclaims(db: Db): Promise<ManagerReclaimList> {
+  const rows = await repo.managerReclaims(db, 1000);
+  return {
+    data: rows.map((r) => ({
+      id: Number(r.id),
+      user: { id: Number(r.user_id), name: r.name ?? '', email: r.email },
+      amount: formatGrosze(Number(r.amount)),
+      reason: r.reason,
+      created_at: iso(r.created_at) ?? '',
+    })),
+  };
+}
+
+/**
+ * What migration 0020 runs once: a regional manager's import money leaves its wallet through a
+ * manager_reclaim entry with its reason (decision 045). In one transaction; safe to run again.
+ */
+export async function reclaimRegionalManagerMoney(db: Db): Promise<number> {
+  return db.transaction((tx) => repo.reclaimRegionalManagerMoney(tx, MANAGER_RECLAIM_REASON));
 }
 
 /**
@@ -273,7 +389,7 @@ export async function rejectedCsv(db: Db, id: number, lang: Lang): Promise<Reada
       r.rep,
       r.product,
       r.quantity,
-      isMessageKey(r.error) ? translate(lang, r.error) : r.error,
+      salesText(lang, r.error) ?? (isMessageKey(r.error) ? translate(lang, r.error) : r.error),
     ],
   );
 }

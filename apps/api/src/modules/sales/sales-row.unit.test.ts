@@ -1,6 +1,8 @@
+import { SALES_ROW_ERRORS } from '@incentive/contracts';
 import { describe, expect, it } from 'vitest';
 import { detectDelimiter, xlsxCellText } from './sales-file.ts';
-import { checkRow, parseQuantity, parseSaleDate } from './sales-row.ts';
+import { salesText } from './sales-reasons.ts';
+import { checkRow, isSummaryRow, parseQuantity, parseSaleDate } from './sales-row.ts';
 
 const good = {
   document: 'FV/1',
@@ -19,6 +21,12 @@ describe('parseSaleDate', () => {
     expect(parseSaleDate('5.1.2026')).toBe('2026-01-05');
     expect(parseSaleDate('05-01-2026')).toBe('2026-01-05');
     expect(parseSaleDate('2024-02-29')).toBe('2024-02-29');
+  });
+  it('reads Excel date serials (a date cell without a date style), with or without a time', () => {
+    expect(parseSaleDate('46027')).toBe('2026-01-05');
+    expect(parseSaleDate('46027.5')).toBe('2026-01-05');
+    expect(parseSaleDate('45351')).toBe('2024-02-29');
+    expect(parseSaleDate('12345')).toBeNull(); // 1933: no sale of the programme
   });
   it('refuses impossible days and other shapes', () => {
     for (const bad of [
@@ -44,9 +52,15 @@ describe('parseQuantity', () => {
     expect(parseQuantity('1 200')).toBe(1200);
     expect(parseQuantity('1\u00a0200')).toBe(1200);
   });
-  it('refuses fractions, zero, negatives, text and absurd amounts', () => {
-    for (const bad of ['1.5', '1,5', '0', '-2', 'abc', '', '3e2', '0x10', '1 20', '1000001']) {
-      expect(parseQuantity(bad), bad).toBeNull();
+  it('reads a correction as a negative whole number', () => {
+    expect(parseQuantity('-2')).toBe(-2);
+    expect(parseQuantity('-12,0')).toBe(-12);
+    expect(parseQuantity('\u22123')).toBe(-3);
+  });
+  it('tells a real fraction apart from other bad quantities', () => {
+    for (const frac of ['1.5', '1,5', '12,5', '-0,5']) expect(parseQuantity(frac), frac).toBe('fraction');
+    for (const bad of ['0', '-0', 'abc', '', '3e2', '0x10', '1 20', '1000001', '--2']) {
+      expect(parseQuantity(bad), bad).toBe('invalid');
     }
   });
 });
@@ -66,13 +80,28 @@ describe('checkRow', () => {
       error: 'sales.row.dateInvalid',
       sold_on: '32.01.2026',
     });
-    expect(checkRow(3, { ...good, quantity: '-2' })).toMatchObject({
+    expect(checkRow(3, { ...good, quantity: '0' })).toMatchObject({
       error: 'sales.row.quantityInvalid',
-      quantity: '-2',
+      quantity: '0',
     });
+    expect(checkRow(3, { ...good, quantity: '12,5' }).error).toBe('sales.row.quantityFraction');
+    expect(checkRow(3, { ...good, quantity: '-2' })).toMatchObject({ error: null, quantity: '-2' });
     const long = checkRow(3, { ...good, product: 'x'.repeat(500) });
     expect(long.error).toBe('sales.row.cellTooLong');
     expect(long.product).toHaveLength(101);
+  });
+});
+
+describe('isSummaryRow', () => {
+  it('knows a totals row by its label or its missing document', () => {
+    expect(isSummaryRow('', '')).toBe(true);
+    expect(isSummaryRow('Razem:', 'Razem:')).toBe(true);
+    expect(isSummaryRow('SUMA', '')).toBe(true);
+    expect(isSummaryRow('', 'Ogółem')).toBe(true);
+    expect(isSummaryRow('FV/1', 'Razem')).toBe(true);
+    expect(isSummaryRow('FV/1', 'FV/1')).toBe(false);
+    expect(isSummaryRow('KOR/7', '1')).toBe(false);
+    expect(isSummaryRow('Sumatra/1', '')).toBe(false);
   });
 });
 
@@ -82,6 +111,8 @@ describe('the file reader helpers', () => {
     expect(detectDelimiter('Dokument,Pozycja,Data')).toBe(',');
     expect(detectDelimiter('Dokument\tPozycja\tData')).toBe('\t');
     expect(detectDelimiter('"Nr, dokumentu";Pozycja;Data')).toBe(';');
+    // Title lines above the header: the line with most separators decides.
+    expect(detectDelimiter('Raport sprzedaży, styczeń\n\nDokument;Pozycja;Data;Ilość')).toBe(';');
   });
   it('reads XLSX cells: dates as days, formulas by result, rich text as text', () => {
     expect(xlsxCellText(new Date(Date.UTC(2026, 0, 5)))).toBe('2026-01-05');
@@ -89,5 +120,17 @@ describe('the file reader helpers', () => {
     expect(xlsxCellText({ richText: [{ text: 'FV/' }, { text: '1' }] })).toBe('FV/1');
     expect(xlsxCellText(null)).toBe('');
     expect(xlsxCellText(3)).toBe('3');
+  });
+});
+
+describe('row reasons', () => {
+  it('every reason a row can be refused for has its text in Polish and English', () => {
+    for (const key of SALES_ROW_ERRORS) {
+      expect(salesText('pl', key), key).toMatch(/\S/);
+      expect(salesText('en', key), key).toMatch(/\S/);
+      expect(salesText('en', key)).not.toBe(salesText('pl', key));
+    }
+    expect(salesText('pl', 'sales.summaryRows', { count: 2 })).toBe('Pominięte wiersze podsumowań: 2');
+    expect(salesText('pl', 'sales.unknown')).toBeNull();
   });
 });

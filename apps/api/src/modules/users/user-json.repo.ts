@@ -47,8 +47,9 @@ function wholesalerIds(role: Role | null, whList: SQL): SQL {
  * contracts' UserListItem, or UserDetails with `details`: the one definition of how a user
  * looks on the wire (docs/decisions/010). The money fields map onto the wallet's balances
  * (docs/decisions/004):
- * - wallet.money: available now; wallet.in_withdrawal: requested, not yet paid;
- * - money_earned: earned and not yet paid out (available + in withdrawal);
+ * - wallet.money: available now; wallet.in_withdrawal: requested, not yet paid; wallet.owed: what a
+ *   sales correction took beyond the available money, settled by later earnings (decision 044);
+ * - money_earned: earned and not yet paid out (available + in withdrawal − owed);
  * - money_withdrawed = withdraw_amount: paid out to the card;
  * - total_amount: everything earned (quiz + challenge + adjustments) = money_earned + money_withdrawed;
  * - amount_from_quiz: earned from quizzes.
@@ -72,9 +73,13 @@ export function userJson(o: UserJsonShape, p: Placeholders<UserJsonValues>): SQL
     wallet: jsonObject({
       money: plnSql(balance(wallets.available)),
       in_withdrawal: plnSql(balance(wallets.inWithdrawal)),
+      owed: plnSql(balance(wallets.owed)),
       updated_at: isoSql(wallets.updatedAt),
     }),
-    money_earned: plnSql(sql`${balance(wallets.available)} + ${balance(wallets.inWithdrawal)}`),
+    // Net of what a sales correction left owed (decision 044): earned = available + in withdrawal + withdrawn − owed.
+    money_earned: plnSql(
+      sql`${balance(wallets.available)} + ${balance(wallets.inWithdrawal)} - ${balance(wallets.owed)}`,
+    ),
     money_withdrawed: plnSql(moneySql.withdrawn),
     withdraw_amount: plnSql(moneySql.withdrawn),
     total_amount: plnSql(moneySql.totalAmount),

@@ -69,6 +69,7 @@ export async function mismatchingUsers(db: DbOrTx, limit: number): Promise<Compa
       ...BALANCE_FIELDS.map((f) => sql.raw(`w_${column(f)} <> l_${column(f)}`)),
       sql.raw(`w_${column('inWithdrawal')} <> open_amount`),
       sql.raw(`w_${column('withdrawn')} <> paid_amount`),
+      sql.raw(`(w_${column('owed')} > 0 and w_${column('available')} > 0)`),
     ],
     sql` or `,
   );

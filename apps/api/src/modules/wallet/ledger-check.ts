@@ -11,7 +11,7 @@ const MAX_MISMATCHES = 1000;
  * Proves the books: for every user each balance in `wallets` equals what the ledger entries add
  * up to by the money rules (MOVES), money on its way out equals the open withdrawals, and what
  * was withdrawn equals the paid ones; across everyone, earned = available + in withdrawal +
- * withdrawn; and every warehouse membership's copy of its member's earnings equals the wallet. The
+ * withdrawn − owed; no wallet holds money while it owes (decision 044); and every warehouse membership's copy of its member's earnings equals the wallet. The
  * sums run in SQL: only the mismatching rows and the totals come back.
  */
 export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
@@ -33,6 +33,17 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
     }
     add('open_withdrawals', n(`w_${repo.column('inWithdrawal')}`), n('open_amount'));
     add('paid_withdrawals', n(`w_${repo.column('withdrawn')}`), n('paid_amount'));
+    // Money that arrives while the rep owes settles the debt first: both at once is a missed settlement.
+    const owed = n(`w_${repo.column('owed')}`);
+    const available = n(`w_${repo.column('available')}`);
+    if (owed > 0 && available > 0) {
+      mismatches.push({
+        user_id: n('user_id'),
+        field: 'owed_unsettled',
+        wallet: formatGrosze(available),
+        ledger: formatGrosze(owed),
+      });
+    }
   }
 
   // A warehouse membership's copy of the member's earnings (decision 042): `wallet` is the wallet's
@@ -48,7 +59,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
 
   const sum = (f: BalanceField) => Number(totals?.[`l_${repo.column(f)}`] ?? 0);
   const earned = EARNED_FIELDS.reduce((s, f) => s + sum(f), 0);
-  const held = sum('available') + sum('inWithdrawal') + sum('withdrawn');
+  const held = sum('available') + sum('inWithdrawal') + sum('withdrawn') - sum('owed');
   if (earned !== held) {
     mismatches.push({ user_id: 0, field: 'conservation', wallet: formatGrosze(held), ledger: formatGrosze(earned) });
   }
@@ -61,6 +72,7 @@ export async function checkLedger(db: DbOrTx): Promise<LedgerCheck> {
       available: formatGrosze(sum('available')),
       in_withdrawal: formatGrosze(sum('inWithdrawal')),
       withdrawn: formatGrosze(sum('withdrawn')),
+      owed: formatGrosze(sum('owed')),
     },
   };
 }

@@ -84,13 +84,42 @@ export async function appendAndApply(tx: DbOrTx, e: EntryInput, d: Delta): Promi
         earned_quiz = earned_quiz + ${v(d.earnedQuiz)},
         earned_challenge = earned_challenge + ${v(d.earnedChallenge)},
         earned_adjustment = earned_adjustment + ${v(d.earnedAdjustment)},
+        owed = owed + ${v(d.owed)},
         updated_at = now()
       where user_id = ${e.userId} and exists (select 1 from entry)
       returning user_id
     )
     select (select id from entry) as id, (select count(*) from moved) as moved`,
   );
-  return rows[0]?.id ?? null;
+  const id = rows[0]?.id ?? null;
+  if (id !== null && (d.available ?? 0) > 0) await settleOwed(tx, [e.userId]);
+  return id;
+}
+
+/** The reason an owed_settlement shows in the rep's money history. */
+export const SETTLEMENT_REASON = 'Spłata kwoty do zwrotu po korekcie sprzedaży';
+
+/**
+ * Money that reached a wallet which owes (decision 044) pays the debt first: for each of these
+ * (already locked) wallets holding both, one owed_settlement of the smaller of the two, keyed by
+ * the wallet's newest entry (the credit that brought the money), so it is posted once.
+ */
+export async function settleOwed(tx: DbOrTx, userIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return;
+  const list = sql`${`{${ids.join(',')}}`}::int[]`;
+  await tx.execute(sql`with due as (
+      select w.user_id, least(w.owed, w.available) as amount,
+        (select max(e.id) from ledger_entries e where e.user_id = w.user_id)::text as source_id
+      from wallets w where w.user_id = any(${list}) and w.owed > 0 and w.available > 0
+    ), entry as (
+      insert into ledger_entries (user_id, kind, amount, source_type, source_id, reason)
+      select user_id, 'owed_settlement', amount, 'owed', source_id, ${SETTLEMENT_REASON} from due
+      on conflict (kind, source_type, source_id, user_id) do nothing
+      returning user_id, amount
+    )
+    update wallets w set available = w.available - e.amount, owed = w.owed - e.amount, updated_at = now()
+    from entry e where w.user_id = e.user_id`);
 }
 
 /** The change of one balance by an entry, as SQL over a row with `kind` and `amount`: derived from MOVES. */
@@ -149,6 +178,7 @@ export async function appendManyAndApply(tx: DbOrTx, entries: readonly BulkEntry
         earned_quiz = w.earned_quiz + d.earned_quiz,
         earned_challenge = w.earned_challenge + d.earned_challenge,
         earned_adjustment = w.earned_adjustment + d.earned_adjustment,
+        owed = w.owed + d.owed,
         updated_at = now()
       from (
         select user_id,
@@ -157,7 +187,8 @@ export async function appendManyAndApply(tx: DbOrTx, entries: readonly BulkEntry
           sum(${deltaSql.withdrawn})::bigint as withdrawn,
           sum(${deltaSql.earnedQuiz})::bigint as earned_quiz,
           sum(${deltaSql.earnedChallenge})::bigint as earned_challenge,
-          sum(${deltaSql.earnedAdjustment})::bigint as earned_adjustment
+          sum(${deltaSql.earnedAdjustment})::bigint as earned_adjustment,
+          sum(${deltaSql.owed})::bigint as owed
         from entry group by user_id
       ) d
       where w.user_id = d.user_id
@@ -165,5 +196,26 @@ export async function appendManyAndApply(tx: DbOrTx, entries: readonly BulkEntry
     )
     select (select count(*) from entry) as n, (select count(*) from moved) as moved`,
   );
+  await settleOwed(tx, userIds);
   return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Locks these users' wallets FOR UPDATE in user-id order (the bulk posters' order), creating the
+ * missing ones, and returns what each holds available: a correction takes what it can from it.
+ */
+export async function lockWalletsAvailable(tx: DbOrTx, userIds: readonly number[]): Promise<Map<number, number>> {
+  const ids = [...new Set(userIds)].sort((a, b) => a - b);
+  const held = new Map<number, number>();
+  if (ids.length === 0) return held;
+  const list = sql`${`{${ids.join(',')}}`}::int[]`;
+  await tx.execute(
+    sql`insert into wallets (user_id) select id from users where id = any(${list}) order by id on conflict do nothing`,
+  );
+  const rows = await queryRows<{ user_id: number; available: number | string }>(
+    tx,
+    sql`select user_id, available from wallets where user_id = any(${list}) order by user_id for update`,
+  );
+  for (const r of rows) held.set(Number(r.user_id), Number(r.available));
+  return held;
 }

@@ -10,7 +10,8 @@ import { type Balances, deltaOf, type LedgerKind } from './money-rules.ts';
 export const lockWallet = repoLockWallet;
 
 /** Holds the wallets of users whose memberships are about to change (see ledger.repo). */
-export { lockMemberWallets } from './ledger.repo.ts';
+/** Locks wallets for a bulk take-back and returns their available money (sales corrections). */
+export { lockMemberWallets, lockWalletsAvailable } from './ledger.repo.ts';
 
 /** The ledger's rules, for the demo seed that computes balances in bulk (src/seed/money.ts). */
 export { type Balances, deltaOf, ZERO_BALANCES } from './money-rules.ts';

@@ -17,6 +17,8 @@ export interface Balances {
   earnedQuiz: number;
   earnedChallenge: number;
   earnedAdjustment: number;
+  /** Owed by the rep: a correction its available money did not cover (decision 044). */
+  owed: number;
   updatedAt?: Date | null;
 }
 
@@ -28,6 +30,7 @@ export const BALANCE_FIELDS: readonly BalanceField[] = [
   'earnedQuiz',
   'earnedChallenge',
   'earnedAdjustment',
+  'owed',
 ];
 
 export const ZERO_BALANCES: Balances = {
@@ -37,6 +40,7 @@ export const ZERO_BALANCES: Balances = {
   earnedQuiz: 0,
   earnedChallenge: 0,
   earnedAdjustment: 0,
+  owed: 0,
 };
 
 /** How an entry's amount moves balances: +1 adds it, −1 takes it away. */
@@ -48,13 +52,23 @@ export const MOVES: Readonly<Record<LedgerKind, Moves>> = {
   challenge_reward: { available: 1, earnedChallenge: 1 },
   // A reverted sales import takes back what it paid, while the rep still holds it.
   challenge_reversal: { available: -1, earnedChallenge: -1 },
+  // A returned sale takes back its reward: from the available money while it lasts (sale_correction),
+  // the rest is owed (sale_correction_owed); a reverted import gives its corrections back.
+  sale_correction: { available: -1, earnedChallenge: -1 },
+  sale_correction_owed: { owed: 1, earnedChallenge: -1 },
+  sale_correction_reversal: { available: 1, earnedChallenge: 1 },
+  // Money that arrives while the rep owes pays the debt first.
+  owed_settlement: { available: -1, owed: -1 },
+  // Money a regional manager could never withdraw, taken back (decision 045): a clawback, as an
+  // admin's debit is.
+  manager_reclaim: { available: -1, earnedAdjustment: -1 },
   adjustment: { available: 1, earnedAdjustment: 1 },
   withdrawal_requested: { available: -1, inWithdrawal: 1 },
   withdrawal_paid: { inWithdrawal: -1, withdrawn: 1 },
   withdrawal_failed: { inWithdrawal: -1, available: 1 },
 };
 
-/** The balances that count what a rep earned; their sum is the rep's total (and, by MOVES, equals available + in withdrawal + withdrawn). */
+/** The balances that count what a rep earned; their sum is the rep's total (and, by MOVES, equals available + in withdrawal + withdrawn − owed). */
 export const EARNED_FIELDS: readonly BalanceField[] = ['earnedQuiz', 'earnedChallenge', 'earnedAdjustment'];
 
 /** The kinds that add to what a rep earned. */

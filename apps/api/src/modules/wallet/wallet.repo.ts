@@ -2,7 +2,7 @@ import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { ledgerEntries, wallets } from '../../db/schema.ts';
-import { EARNED_FIELDS, type LedgerKind } from './money-rules.ts';
+import { EARNED_FIELDS, type LedgerKind, MOVES } from './money-rules.ts';
 
 export type EntryRow = typeof ledgerEntries.$inferSelect;
 
@@ -73,6 +73,15 @@ export interface MonthTotals {
   returned: Sum;
 }
 
+/** An entry's amount as it changes what the rep earned (a reversal or a correction takes away). */
+function earnedSigned(kinds: readonly LedgerKind[]): SQL {
+  const arms = kinds.map((k) => {
+    const sign = EARNED_FIELDS.reduce((n, f) => n + (MOVES[k][f] ?? 0), 0);
+    return sql`when ${k} then ${sign < 0 ? sql`-amount` : sql`amount`}`;
+  });
+  return sql`case kind ${sql.join(arms, sql` `)} else 0 end`;
+}
+
 /** The ledger by month (YYYY-MM), this month and the eleven before it, newest first. */
 export async function monthlyTotals(db: DbOrTx, earningKinds: readonly LedgerKind[]): Promise<MonthTotals[]> {
   const kindIn = (kinds: readonly LedgerKind[]): SQL =>
@@ -83,7 +92,7 @@ export async function monthlyTotals(db: DbOrTx, earningKinds: readonly LedgerKin
   return queryRows<MonthTotals>(
     db,
     sql`select to_char(date_trunc('month', created_at), 'YYYY-MM') as month,
-      coalesce(sum(amount) filter (where ${kindIn(earningKinds)}), 0)::bigint as earned,
+      coalesce(sum(${earnedSigned(earningKinds)}) filter (where ${kindIn(earningKinds)}), 0)::bigint as earned,
       coalesce(sum(amount) filter (where kind = 'withdrawal_requested'), 0)::bigint as requested,
       coalesce(sum(amount) filter (where kind = 'withdrawal_paid'), 0)::bigint as paid_out,
       coalesce(sum(amount) filter (where kind = 'withdrawal_failed'), 0)::bigint as returned

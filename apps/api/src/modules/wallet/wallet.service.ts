@@ -10,7 +10,14 @@ import { EARNING_KINDS } from './money-rules.ts';
 import * as repo from './wallet.repo.ts';
 
 /** For features that pay into the ledger in their own transaction (quizzes): lock the wallet first, then post. */
-export { lockMemberWallets, lockWallet, type Posting, post, postMany } from './ledger.service.ts';
+export {
+  lockMemberWallets,
+  lockWallet,
+  lockWalletsAvailable,
+  type Posting,
+  post,
+  postMany,
+} from './ledger.service.ts';
 
 /** For other modules' list queries that sort and sum users by money (users, warehouses). */
 export const moneySql = repo.moneySql;
@@ -28,6 +35,9 @@ export async function adjust(
     const user = await findActiveUserById(tx, body.user_id);
     if (!user) throw new AppError(404, 'users.notFound');
     if (!WALLET_ROLES.includes(user.role as Role)) throw new AppError(422, 'wallet.notARep');
+    // Money is credited only to those who can see and withdraw it (decision 045): a regional manager
+    // holds a wallet (cards, old money taken back) but has no money pages and cannot withdraw.
+    if (body.amount > 0 && user.role !== 'seller') throw new AppError(422, 'wallet.notARep');
     const { posted } = await post(tx, {
       userId: user.id,
       kind: 'adjustment',
@@ -42,8 +52,17 @@ export async function adjust(
 }
 
 /** How an entry changes the money the rep can withdraw; a paid withdrawal shows what reached the card. */
+const SHOWN_NEGATIVE = new Set([
+  'withdrawal_requested',
+  'challenge_reversal',
+  'sale_correction',
+  // Not taken from the available money, but owed: the rep sees it as money going out.
+  'sale_correction_owed',
+  'owed_settlement',
+  'manager_reclaim',
+]);
 function shownAmount(kind: string, amount: number): number {
-  return kind === 'withdrawal_requested' || kind === 'challenge_reversal' ? -amount : amount;
+  return SHOWN_NEGATIVE.has(kind) ? -amount : amount;
 }
 
 /** A user's money history, newest first by default. */

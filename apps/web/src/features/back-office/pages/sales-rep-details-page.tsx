@@ -148,6 +148,8 @@ function Details({ user }: { user: UserDetails }) {
                     label: t('salesRep.fields.inWithdrawal'),
                     value: money(user.wallet.in_withdrawal, { whole: true }),
                   },
+                  // What a sales correction left owed (decision 044): shown while there is any.
+                  ...(Number(user.wallet.owed) > 0 ? [{ label: t('home.owed'), value: money(user.wallet.owed) }] : []),
                   { label: t('salesRep.fields.withdrawAmount'), value: money(user.withdraw_amount) },
                   { label: t('salesRep.fields.createdAt'), value: formatDateTime(user.created_at) },
                   { label: t('salesRep.fields.activated'), value: <YesNo value={user.activated} /> },

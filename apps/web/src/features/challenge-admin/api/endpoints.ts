@@ -13,6 +13,7 @@ export const CHALLENGE_ADMIN_API = {
   salesImports: API.salesImports,
   salesImportRejected: (id: number) => apiPath(API.salesImportRejected, { id }),
   salesImportRevert: (id: number) => apiPath(API.salesImportRevert, { id }),
+  managerReclaims: API.salesManagerReclaims,
 } as const;
 
 /**

@@ -17,7 +17,10 @@ function Figure({ label, value, testId }: { label: string; value: string | numbe
   );
 }
 
-/** What an import did: rows accepted, skipped (imported before) and rejected, money posted, reps paid; the report of rejected rows. */
+/**
+ * What an import did: rows accepted, skipped (imported before), rejected and totals rows skipped,
+ * money posted and taken back by corrections, reps paid; the report of rejected rows.
+ */
 export function ImportResult({
   result,
   onReport,
@@ -40,11 +43,17 @@ export function ImportResult({
             {result.error}
           </Alert>
         )}
-        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="md">
+        <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="md">
           <Figure label={t('challengeAdmin.import.accepted')} value={result.rows_accepted} testId="result-accepted" />
           <Figure label={t('challengeAdmin.import.skipped')} value={result.rows_skipped} testId="result-skipped" />
           <Figure label={t('challengeAdmin.import.rejected')} value={result.rows_rejected} testId="result-rejected" />
+          <Figure label={t('challengeAdmin.import.summary')} value={result.rows_summary} testId="result-summary" />
           <Figure label={t('challengeAdmin.import.amount')} value={money(result.amount)} testId="result-amount" />
+          <Figure
+            label={t('challengeAdmin.import.corrected')}
+            value={money(result.amount_corrected)}
+            testId="result-corrected"
+          />
           <Figure label={t('challengeAdmin.import.reps')} value={result.reps_count} testId="result-reps" />
         </SimpleGrid>
         {result.rows_rejected > 0 && (

@@ -13,6 +13,7 @@ import { CHALLENGE_ADMIN_API } from '../api/endpoints.ts';
 import { useSalesImportUpload } from '../api/upload-sales-import.ts';
 import { ImportHistory } from '../components/import-history.tsx';
 import { ImportResult } from '../components/import-result.tsx';
+import { ManagerReclaims } from '../components/manager-reclaims.tsx';
 import { SalesFileDrop } from '../components/sales-file-drop.tsx';
 import { columnHeaders, exampleCsv } from '../lib/sales-file.ts';
 
@@ -37,7 +38,8 @@ function saveText(text: string, filename: string) {
 /**
  * `/challenges/imports` (issue 15, sales.import): upload a sales-results file (CSV or XLSX) with a
  * progress indicator (upload %, then 'Przetwarzanie…' until the server answers), the counts of what
- * it did, the report of rejected rows, and the history with revert.
+ * it did, the report of rejected rows, the history with revert, and the money taken back from
+ * regional managers (decision 045).
  */
 export function SalesImportPage() {
   const { t } = useTranslation();
@@ -147,6 +149,7 @@ export function SalesImportPage() {
       </Paper>
       {result && <ImportResult result={result} onReport={() => report(result)} reporting={reporting} />}
       <ImportHistory onReport={report} />
+      <ManagerReclaims />
     </Page>
   );
 }

@@ -5,6 +5,7 @@ import { addMoney } from '../../../lib/add-money.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
+import { OwedNotice } from '../../wallet/components/owed-notice.tsx';
 import { PendingWithdrawals } from '../../wallet/components/pending-withdrawals.tsx';
 import { WithdrawButton } from '../../wallet/components/withdraw-button.tsx';
 import { StatTile } from './stat-tile.tsx';
@@ -31,6 +32,7 @@ export function WalletCard({ me }: { me: User }) {
         <StatTile label={t('home.earned')} value={money(addMoney(me.money_earned, me.money_withdrawed))} />
         <StatTile label={t('home.withdrawn')} value={money(me.money_withdrawed)} />
       </SimpleGrid>
+      <OwedNotice me={me} />
       <PendingWithdrawals me={me} />
       <Text fz="xs" c="dimmed" mt="sm">
         {me.wallet.updated_at
