@@ -543,10 +543,7 @@ describe('quiz intro and versions', () => {
     await adminPage.getByRole('textbox', { name: 'Treść pytania 2' }).fill('Ile butelek jest w zgrzewce?');
     await adminPage.getByRole('button', { name: 'Zatwierdź pole Treść pytania 2' }).click();
     await adminPage.getByRole('button', { name: 'Zapisz', exact: true }).click();
-    await toast(
-      adminPage,
-      'Zmiany zapisano. Reprezentanci widzą poprzednią wersję quizu, dopóki nie zapiszesz podsumowania',
-    );
+    await toast(adminPage, 'Zapisano. Do zapisania podsumowania reprezentanci widzą poprzednią wersję quizu');
     await adminPage.waitForURL(`**/quiz/${quiz.id}/summary`);
     const repToken = await apiLogin(rep.email);
     const served = await api<{ version: number; questions: { question_text: string }[] }>(

@@ -278,7 +278,7 @@ export const quizSubmitBodySchema = z.object({
     .min(1, { error: 'quiz.answersMissing' })
     .max(QUIZ_LIMITS.maxQuestions, { error: 'quiz.answersMissing' }),
   /** The version of the quiz the rep answered (GET /api/quiz/{id}'s version); without it, the live one. */
-  version: z.number({ error: 'quiz.versionInvalid' }).int().min(1).max(2_147_483_647).optional(),
+  version: z.number({ error: 'quiz.answerInvalid' }).int().min(1).max(2_147_483_647).optional(),
 });
 export type QuizSubmitBody = z.input<typeof quizSubmitBodySchema>;
 

@@ -196,9 +196,7 @@ describe('authoring a quiz', () => {
     ];
     const res = await send(`/api/quiz/${id}/packed-update`, admin, contentParts({ name: 'Quiz po zmianie' }, edited));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe(
-      'Zmiany zapisano. Reprezentanci widzą poprzednią wersję quizu, dopóki nie zapiszesz podsumowania',
-    );
+    expect(res.json().message).toBe('Zapisano. Do zapisania podsumowania reprezentanci widzą poprzednią wersję quizu');
     const quiz = await managed(id);
     expect(quiz).toMatchObject({ name: 'Quiz po zmianie', version: 2, live_version: 1, has_pending_edit: true });
     expect(quiz.questions.map((q) => q.question_text)).toEqual([
@@ -340,7 +338,7 @@ describe('bad input to the authoring forms', () => {
       ],
       ['a date that does not exist', { date_from: '2026.02.30 10:00:00' }, 'Data musi mieć format'],
       ['no dates', { date_from: '' }, 'Uzupełnij pole data od oraz data do'],
-      ['correct_answers above the questions', { correct_answers: '3' }, 'nie może być więcej niż pytań w quizie (2)'],
+      ['correct_answers above the questions', { correct_answers: '3' }, 'nie może być więcej niż pytań (2)'],
       ['correct_answers 0 for a quiz', { correct_answers: '0' }, 'co najmniej 1 poprawnej odpowiedzi'],
       ['correct_answers not a number', { correct_answers: 'dwa' }, 'Liczba poprawnych odpowiedzi'],
     ];

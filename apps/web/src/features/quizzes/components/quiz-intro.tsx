@@ -1,3 +1,4 @@
+import '../strings.ts';
 import type { RepQuiz } from '@incentive/contracts';
 import { Button, Card, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
@@ -23,11 +24,11 @@ export function QuizIntro({ quiz, onStart }: { quiz: RepQuiz; onStart: () => voi
         <QuizVideo url={quiz.video_url} label={t('quizPh.videoTitle', { name: quiz.name })} />
         <Text c="dimmed" fz="sm">
           {quiz.is_questionnaire
-            ? t('quizPh.intro.survey', { total })
-            : t('quizPh.intro.rules', { total, required: quiz.correct_answers })}
+            ? t('quizTake.intro.survey', { total })
+            : t('quizTake.intro.rules', { total, required: quiz.correct_answers })}
         </Text>
         <Button size="lg" fullWidth onClick={onStart} leftSection={<IconPlayerPlay size={20} aria-hidden />}>
-          {t('quizPh.intro.start')}
+          {t('quizTake.intro.start')}
         </Button>
       </Stack>
     </Card>

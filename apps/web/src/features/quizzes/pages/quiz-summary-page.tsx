@@ -1,3 +1,4 @@
+import '../strings.ts';
 import { Button, Card, Container, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowBackUp, IconConfetti, IconHome, IconMoodSad } from '@tabler/icons-react';
 import { Link, Navigate, useLocation } from 'react-router';
@@ -57,12 +58,12 @@ export function QuizSummaryPage() {
           {/* Which questions were wrong, only for a quiz that may be repeated; never the right answers. */}
           {result.can_repeat && (result.wrong_questions ?? []).length > 0 && (
             <Stack gap={6} w="100%" ta="left" data-testid="quiz-wrong-questions">
-              <Text fw={700}>{t('quizPh.summary.wrongTitle')}</Text>
+              <Text fw={700}>{t('quizTake.wrongTitle')}</Text>
               <List spacing={6}>
                 {(result.wrong_questions ?? []).map((q) => (
                   <List.Item key={q.number}>
                     <Text span fw={600}>
-                      {t('quizPh.summary.wrongNumber', { n: q.number })}
+                      {t('quizTake.wrongNumber', { n: q.number })}
                     </Text>{' '}
                     <Text span style={{ overflowWrap: 'anywhere' }}>
                       {plainText(q.question_text)}
