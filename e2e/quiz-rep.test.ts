@@ -538,6 +538,7 @@ describe('quiz intro and versions', () => {
     await signIn(adminPage, ACCOUNTS.admin);
     await adminPage.goto(`/quiz/${quiz.id}`);
     await adminPage.getByTestId('quiz-live-note').waitFor();
+    await adminPage.screenshot({ path: `${RESULTS_DIR}/quiz-editor-live-1440x900.png` });
     await adminPage.getByRole('tab', { name: 'PYT 2' }).click();
     await adminPage.getByRole('button', { name: 'Edytuj pole Treść pytania 2' }).click();
     await adminPage.getByRole('textbox', { name: 'Treść pytania 2' }).fill('Ile butelek jest w zgrzewce?');
@@ -545,6 +546,8 @@ describe('quiz intro and versions', () => {
     await adminPage.getByRole('button', { name: 'Zapisz', exact: true }).click();
     await toast(adminPage, 'Zapisano. Do zapisania podsumowania reprezentanci widzą poprzednią wersję quizu');
     await adminPage.waitForURL(`**/quiz/${quiz.id}/summary`);
+    await adminPage.getByText('Pytań w quizie: 2').waitFor();
+    await adminPage.screenshot({ path: `${RESULTS_DIR}/quiz-summary-pending-1440x900.png` });
     const repToken = await apiLogin(rep.email);
     const served = await api<{ version: number; questions: { question_text: string }[] }>(
       'GET',
@@ -570,5 +573,6 @@ describe('quiz intro and versions', () => {
     expect((await meOf(rep.email)).wallet.money).toBe(plus(before.wallet.money, '4.20'));
     const check = await api<{ ok: boolean }>('GET', '/api/admin/ledger/check', { token: admin });
     expect(check.body.ok).toBe(true);
-  });
+    // Two browsers (a rep's phone and the admin's desktop) on a shared 2-core machine: more time than one journey.
+  }, 180_000);
 });

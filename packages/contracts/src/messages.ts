@@ -7,10 +7,14 @@
  */
 import { MESSAGES_EN } from './messages-en.ts';
 import { MESSAGES_PL } from './messages-pl.ts';
+import { QUIZ_SERVER_MESSAGES_EN, QUIZ_SERVER_MESSAGES_PL } from './messages-server.ts';
 
 export { MESSAGES_PL };
 
-export const MESSAGES = { pl: MESSAGES_PL, en: MESSAGES_EN } as const;
+export const MESSAGES = {
+  pl: { ...MESSAGES_PL, ...QUIZ_SERVER_MESSAGES_PL },
+  en: { ...MESSAGES_EN, ...QUIZ_SERVER_MESSAGES_EN },
+} as const;
 
 export type Lang = keyof typeof MESSAGES;
 export type MessageKey = keyof (typeof MESSAGES)['pl'];

@@ -140,7 +140,7 @@ function Editor({ quiz }: { quiz: Quiz | null }) {
     }
     const message =
       problem.kind === 'noCorrect'
-        ? t('quiz.questionNoCorrectAnswer', { number: problem.number })
+        ? t('quizAdmin.check.noCorrect', { number: problem.number })
         : t('quiz.answerTextRequired');
     setTab(questionTab(problem.questionUid));
     setAnswerTab(answerTabValue(problem.answerUid));
@@ -186,8 +186,9 @@ function Editor({ quiz }: { quiz: Quiz | null }) {
       questions: JSON.stringify(questionsPayload(questions)),
     });
     const handlers = {
-      onSuccess: ({ quiz_id }: { quiz_id: number }) => {
-        toastSuccess(t(quiz === null ? 'quiz.toast.successCreate' : 'quiz.toast.successEdit'));
+      // The server's message: an edit of a live quiz says reps keep the live version until the summary.
+      onSuccess: ({ quiz_id, message }: { quiz_id: number; message: string }) => {
+        toastSuccess(message || t(quiz === null ? 'quiz.toast.successCreate' : 'quiz.toast.successEdit'));
         navigate(paths.quizSummary(quiz_id));
       },
       onError: (err: unknown) => {

@@ -98,9 +98,9 @@ function SummaryForm({ quiz }: { quiz: Quiz }) {
     }
     const required = Number(values.correctAnswers);
     if (values.correctAnswers === '') e.correct_answers = t('quiz.correctAnswersInvalid');
-    else if (!values.isSurvey && required < 1) e.correct_answers = t('quiz.correctAnswersTooFew');
+    else if (!values.isSurvey && required < 1) e.correct_answers = t('quizAdmin.check.tooFew');
     else if (required > quiz.answers_count)
-      e.correct_answers = t('quiz.correctAnswersAboveCount', { count: quiz.answers_count });
+      e.correct_answers = t('quizAdmin.check.aboveCount', { count: quiz.answers_count });
     setErrors(e);
     const first = g.name ?? g.lead ?? g.text ?? e.price ?? e.date_from ?? e.date_to ?? e.correct_answers;
     if (first)
@@ -259,7 +259,6 @@ function SummaryForm({ quiz }: { quiz: Quiz }) {
                 <NumberInput
                   aria-label={labels.correctAnswers}
                   description={t('quizAdmin.summary.questionsCount', { count: quiz.answers_count })}
-                  max={quiz.answers_count}
                   value={values.correctAnswers}
                   onChange={(correctAnswers) => set({ correctAnswers })}
                   min={0}
