@@ -248,13 +248,11 @@ export function QuizTakeShell() {
                 padding: 'var(--mantine-spacing-md)',
               }}
             >
-              <Stack gap="md">
-                <Text fw={600} fz="lg" style={{ overflowWrap: 'anywhere' }} {...slot(QUIZ_SHELL.lead)} />
-                <div
-                  style={{ fontSize: 'var(--mantine-font-size-lg)', lineHeight: 1.5, overflowWrap: 'anywhere' }}
-                  {...slot(q)}
-                />
-              </Stack>
+              <Text fw={600} fz="lg" mb="md" style={{ overflowWrap: 'anywhere' }} {...slot(QUIZ_SHELL.lead)} />
+              <div
+                style={{ fontSize: 'var(--mantine-font-size-lg)', lineHeight: 1.5, overflowWrap: 'anywhere' }}
+                {...slot(q)}
+              />
             </div>
           </Stack>
         </div>
