@@ -38,9 +38,13 @@ export function QuizTakePage() {
   const queryClient = useQueryClient();
   // The server's word that the quiz changed under the rep (a 409): shown above the quiz's new version.
   const [changed, setChanged] = useState<string | null>(null);
+  // Each round of the steps keeps the version it opened; a 409 starts a new round on the live one.
+  const [round, setRound] = useState(0);
   const onChanged = (message: string) => {
     setChanged(message);
-    void queryClient.invalidateQueries({ queryKey: [...queryKeys.quizzes, 'rep-quiz', quizId] });
+    void queryClient
+      .refetchQueries({ queryKey: [...queryKeys.quizzes, 'rep-quiz', quizId] })
+      .then(() => setRound((r) => r + 1));
   };
 
   if (!quiz)
@@ -49,19 +53,21 @@ export function QuizTakePage() {
         <Loader aria-label={t('common.loading')} />
       </Center>
     );
-  // A new version starts over from its intro: its questions are not the ones answered so far.
-  return <QuizSteps key={`${quiz.id}-${quiz.version}`} quiz={quiz} changed={changed} onChanged={onChanged} />;
+  return <QuizSteps key={`${quiz.id}-${round}`} initial={quiz} changed={changed} onChanged={onChanged} />;
 }
 
 function QuizSteps({
-  quiz,
+  initial,
   changed,
   onChanged,
 }: {
-  quiz: RepQuiz;
+  initial: RepQuiz;
   changed: string | null;
   onChanged: (message: string) => void;
 }) {
+  // The version the rep opened stays on screen (and is the one submitted) even when a refetch
+  // brings a newer one: the server grades the answers on it (docs/decisions/043).
+  const [quiz] = useState(initial);
   const { t } = useTranslation();
   const money = useFormatMoney();
   const navigate = useNavigate();
