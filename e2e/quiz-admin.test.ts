@@ -189,12 +189,14 @@ describe('quiz back office', () => {
     expect(
       await page.getByRole('radiogroup', { name: 'Ankieta' }).getByRole('radio', { name: 'Nie' }).isChecked(),
     ).toBe(true);
-    // More required answers than questions: the server's 422 message shows at the field.
-    await page.getByRole('button', { name: 'Edytuj pole Wymagana liczba poprawnych odpowiedzi' }).click();
+    // The required answers start open, proposing the number of questions (issue 27 point 1); more
+    // than the questions is refused at the field.
     const required = page.getByRole('textbox', { name: 'Wymagana liczba poprawnych odpowiedzi' });
+    expect(await required.inputValue()).toBe('2');
+    await page.getByText('Pytań w quizie: 2').waitFor();
     await required.fill('5');
     await page.getByRole('button', { name: 'Zapisz i aktywuj' }).click();
-    const tooMany = 'Liczba wymaganych poprawnych odpowiedzi nie może przekraczać liczby pytań';
+    const tooMany = 'Wymaganych odpowiedzi nie może być więcej niż pytań (2)';
     await toast(page, tooMany);
     expect(await required.getAttribute('aria-invalid')).toBe('true');
     expect(page.url()).toContain(`/quiz/${id}/summary`);
@@ -236,9 +238,10 @@ describe('quiz back office', () => {
     await page.getByRole('button', { name: 'Zatwierdź pole Nazwa' }).click();
     await page.getByText(`${name} (zmieniony)`).waitFor();
     await page.getByRole('button', { name: 'Zapisz', exact: true }).click();
-    await toast(page, 'Quiz został zedytowany, dokończ ostatni formularz aby go aktywować');
+    // A live quiz stays live: the edit waits for its summary (issue 27 point 2).
+    await toast(page, 'Zapisano. Do zapisania podsumowania reprezentanci widzą poprzednią wersję quizu');
     await page.waitForURL(`**/quiz/${id}/summary`);
-    // The summary keeps what was set before (the edit made the quiz wait for it again).
+    // The summary keeps what was set before.
     expect(await page.getByRole('textbox', { name: 'Nagroda (zł)' }).inputValue()).toBe('25 zł');
     expect(await page.getByRole('button', { name: 'Data od', exact: true }).textContent()).toBe(shown);
     const after = await api<{ name: string }>('GET', `/api/quiz/${id}`, { token: admin });

@@ -4,7 +4,7 @@ import { seriousViolations } from './support/a11y.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { api, apiLogin } from './support/api.ts';
 import { signIn } from './support/auth.ts';
-import { PHONE, useBrowser } from './support/browser.ts';
+import { PHONE, RESULTS_DIR, useBrowser, WIDE } from './support/browser.ts';
 import { zl } from './support/money.ts';
 import { type CreatedQuiz, createQuiz, type QuestionSpec } from './support/quizzes.ts';
 import { toast } from './support/ui.ts';
@@ -66,6 +66,11 @@ function answerRadio(page: Page, quiz: CreatedQuiz, questionIndex: number, corre
 }
 
 const nextButton = (page: Page) => page.getByRole('button', { name: 'Dalej' });
+
+/** The quiz's intro (lead, text, video) comes before its first question: start it (issue 27 point 3). */
+async function startQuiz(page: Page) {
+  await page.getByRole('button', { name: 'Rozpocznij quiz' }).click();
+}
 const finishButton = (page: Page) => page.getByRole('button', { name: 'Zakończ' });
 
 /** The quiz's card on /quiz-ph (newest first, so a new quiz is on page 1). */
@@ -79,6 +84,7 @@ async function openQuizFromList(page: Page, name: string) {
   await card(page, name)
     .getByRole('link', { name: `Więcej: ${name}` })
     .click();
+  await startQuiz(page);
   await page.getByText(/^Pytanie 1\/\d+$/).waitFor();
 }
 
@@ -129,6 +135,7 @@ describe('rep quizzes', () => {
     expect(await item.locator('picture source[type="image/webp"]').getAttribute('srcset')).toMatch(/\.webp \d+w/);
     expect(Number(await img.getAttribute('width'))).toBeGreaterThan(0);
     await item.getByRole('link', { name: `Więcej: ${name}` }).click();
+    await startQuiz(page);
 
     // Question 1: the heading with the reward, the counter, back disabled, next refuses without an answer.
     await page.getByRole('heading', { name: `${zl('7.35')} do wygrania` }).waitFor();
@@ -260,6 +267,7 @@ describe('rep quizzes', () => {
     await page.getByText('Możesz podejść do quizu jeszcze raz, nagroda nadal czeka.').waitFor();
     await page.getByRole('link', { name: 'Powtórz quiz' }).click();
     await page.waitForURL((u) => u.pathname === `/quiz-ph/${quiz.id}`);
+    await startQuiz(page);
     await page.getByText('Pytanie 1/1').waitFor();
     await answerRadio(page, quiz, 0, true).check();
     await finishButton(page).click();
@@ -330,6 +338,7 @@ describe('rep quizzes', () => {
     await card(page, name)
       .getByRole('link', { name: `Więcej: ${name}` })
       .click();
+    await startQuiz(page);
     await page.getByText('Pytanie 1/2').waitFor();
     await nextButton(page).click();
     await page.getByRole('alert').waitFor();
@@ -390,6 +399,7 @@ describe('rep quizzes', () => {
     const before = await meOf(rep.email);
     await page.route(`**/api/quiz/${quiz.id}/submit`, (route) => route.abort('connectionfailed'));
     await page.goto(`/quiz-ph/${quiz.id}`);
+    await startQuiz(page);
     await page.getByText('Pytanie 1/1').waitFor();
     await answerRadio(page, quiz, 0, true).check();
     await finishButton(page).click();
@@ -417,4 +427,152 @@ describe('rep quizzes', () => {
     await page.waitForURL((u) => u.pathname === '/quiz-ph');
     await page.getByRole('heading', { name: 'Quizy', level: 1 }).waitFor();
   });
+});
+
+/*
+ * Issue 27 points 2 and 3: the quiz's intro on a phone before its first question; the wrong
+ * questions on the result of a quiz that may be repeated; and an admin's fix of a typo in a live
+ * quiz while a rep is taking it, which never takes the quiz away from the rep.
+ */
+describe('quiz intro and versions', () => {
+  const browser = useBrowser();
+
+  test('the rep reads the intro (lead, text, video with controls) on a 390x844 phone, starts, and the result names the wrong question', async () => {
+    const admin = await apiLogin(ACCOUNTS.admin.email);
+    const rep = await seededRep(admin, 9);
+    const name = unique('Quiz ze wstępem');
+    const quiz = await createQuiz(admin, {
+      name,
+      price: '2.40',
+      correctAnswers: 2,
+      isOneTime: false,
+      videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      questions: [
+        closed('Który baton jest nowy?', [
+          ['Orzechowy', true],
+          ['Kokosowy', false],
+        ]),
+        closed('Ile kosztuje baton?', [
+          ['3 zł', true],
+          ['30 zł', false],
+        ]),
+      ],
+    });
+    const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await signIn(page, { email: rep.email });
+    await page.goto(`/quiz-ph/${quiz.id}`);
+    const intro = page.getByTestId('quiz-intro');
+    await intro.getByText(`Krótki wstęp do quizu ${name}`).waitFor();
+    // The text as stored (sanitised HTML: the <strong> stays), the rules, and the video with controls, not autoplaying.
+    expect(await intro.locator('strong').first().textContent()).toBe(name);
+    await intro.getByText('Pytań: 2. Do zaliczenia potrzeba poprawnych odpowiedzi: 2.').waitFor();
+    const frame = intro.locator('iframe');
+    const src = new URL((await frame.getAttribute('src')) ?? '');
+    expect(src.hostname).toContain('youtube');
+    expect(src.searchParams.get('autoplay')).toBe('0');
+    expect(src.searchParams.get('controls')).toBe('1');
+    expect(await frame.getAttribute('title')).toBe(`Wideo: ${name}`);
+    // No question before the start; the start button is on the first screen and fills the phone's width.
+    expect(await page.getByText(/^Pytanie 1\/2$/).count()).toBe(0);
+    const start = page.getByRole('button', { name: 'Rozpocznij quiz' });
+    const box = await start.boundingBox();
+    expect(box && box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    expect(box?.width).toBeGreaterThan(PHONE.width - 80);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${RESULTS_DIR}/quiz-intro-390x844.png` });
+
+    await start.click();
+    await page.getByText('Pytanie 1/2').waitFor();
+    await answerRadio(page, quiz, 0, true).check();
+    await nextButton(page).click();
+    await page.getByText('Pytanie 2/2').waitFor();
+    await answerRadio(page, quiz, 1, false).check();
+    await finishButton(page).click();
+
+    await page.getByRole('heading', { name: 'Tym razem się nie udało' }).waitFor();
+    const wrong = page.getByTestId('quiz-wrong-questions');
+    await wrong.getByText('Pytania z błędną odpowiedzią').waitFor();
+    expect((await wrong.getByRole('listitem').allTextContents()).map((x) => x.trim())).toEqual([
+      'Pytanie 2: Ile kosztuje baton?',
+    ]);
+    // Never the right answer.
+    expect(await page.getByText('3 zł').count()).toBe(0);
+    await page.screenshot({ path: `${RESULTS_DIR}/quiz-result-wrong-390x844.png`, fullPage: true });
+  });
+
+  test('an admin fixes a typo in a live quiz while a rep is taking it: the rep keeps the quiz, finishes and is paid once', async () => {
+    const admin = await apiLogin(ACCOUNTS.admin.email);
+    const rep = await seededRep(admin, 10);
+    const name = unique('Quiz z literówką');
+    const quiz = await createQuiz(admin, {
+      name,
+      price: '4.20',
+      correctAnswers: 2,
+      questions: [
+        closed('Który produkt jest nowością?', [
+          ['Woda', true],
+          ['Sok', false],
+        ]),
+        closed('Ile butelek jest w zgrzewce? (literówkka)', [
+          ['Sześć', true],
+          ['Dwie', false],
+        ]),
+      ],
+    });
+    const before = await meOf(rep.email);
+
+    // The rep opens the quiz and answers the first question.
+    const repPage = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await signIn(repPage, { email: rep.email });
+    await repPage.goto(`/quiz-ph/${quiz.id}`);
+    await startQuiz(repPage);
+    await repPage.getByText('Pytanie 1/2').waitFor();
+    await answerRadio(repPage, quiz, 0, true).check();
+    await nextButton(repPage).click();
+    await repPage.getByText('Pytanie 2/2').waitFor();
+
+    // Meanwhile the admin fixes the typo in question 2 and saves: the quiz stays live as it was.
+    const adminPage = await browser.newPage({ viewport: WIDE });
+    await signIn(adminPage, ACCOUNTS.admin);
+    await adminPage.goto(`/quiz/${quiz.id}`);
+    await adminPage.getByTestId('quiz-live-note').waitFor();
+    await adminPage.screenshot({ path: `${RESULTS_DIR}/quiz-editor-live-1440x900.png` });
+    await adminPage.getByRole('tab', { name: 'PYT 2' }).click();
+    await adminPage.getByRole('button', { name: 'Edytuj pole Treść pytania 2' }).click();
+    await adminPage.getByRole('textbox', { name: 'Treść pytania 2' }).fill('Ile butelek jest w zgrzewce?');
+    await adminPage.getByRole('button', { name: 'Zatwierdź pole Treść pytania 2' }).click();
+    await adminPage.getByRole('button', { name: 'Zapisz', exact: true }).click();
+    await toast(adminPage, 'Zapisano. Do zapisania podsumowania reprezentanci widzą poprzednią wersję quizu');
+    await adminPage.waitForURL(`**/quiz/${quiz.id}/summary`);
+    await adminPage.getByText('Pytań w quizie: 2').waitFor();
+    await adminPage.screenshot({ path: `${RESULTS_DIR}/quiz-summary-pending-1440x900.png` });
+    const repToken = await apiLogin(rep.email);
+    const served = await api<{ version: number; questions: { question_text: string }[] }>(
+      'GET',
+      `/api/quiz/${quiz.id}`,
+      { token: repToken },
+    );
+    expect(served.status).toBe(200);
+    expect(served.body.questions[1]?.question_text).toBe('<p>Ile butelek jest w zgrzewce? (literówkka)</p>');
+    // The summary: only saved, the edit replaces the live version in one step.
+    await adminPage.getByRole('button', { name: 'Zapisz i aktywuj' }).click();
+    await toast(adminPage, 'Quiz został zapisany i aktywowany');
+    const live = await api<{ version: number; questions: { question_text: string }[] }>('GET', `/api/quiz/${quiz.id}`, {
+      token: repToken,
+    });
+    expect(live.body.version).toBe(served.body.version + 1);
+    expect(live.body.questions[1]?.question_text).toBe('<p>Ile butelek jest w zgrzewce?</p>');
+
+    // The rep, still on version 1's question 2, finishes: graded on what they answered, paid once.
+    await answerRadio(repPage, quiz, 1, true).check();
+    await finishButton(repPage).click();
+    await repPage.getByRole('heading', { name: 'Gratulacje ukończyłeś quiz' }).waitFor();
+    await repPage.getByText(`Do Twojego portfela trafiło ${zl('4.20')}`).waitFor();
+    expect((await meOf(rep.email)).wallet.money).toBe(plus(before.wallet.money, '4.20'));
+    const check = await api<{ ok: boolean }>('GET', '/api/admin/ledger/check', { token: admin });
+    expect(check.body.ok).toBe(true);
+    // Two browsers (a rep's phone and the admin's desktop) on a shared 2-core machine: more time than one journey.
+  }, 180_000);
 });

@@ -7,6 +7,7 @@ import {
   quizAttemptAnswers,
   quizAttempts,
   quizQuestions,
+  quizVersions,
   quizzes,
 } from '../src/db/schema.ts';
 
@@ -49,11 +50,22 @@ export async function insertQuiz(db: Db, spec: QuizSpec = {}): Promise<QuizFixtu
       isOneTime: spec.isOneTime ?? true,
       isSurvey: spec.isSurvey ?? false,
       isActive: spec.isActive ?? true,
+      // Version 1 is live (docs/decisions/043), as after a summary; a draft has none live.
+      liveVersion: (spec.isActive ?? true) ? 1 : null,
       startAt: spec.startAt ?? new Date(now - DAY),
       endAt: spec.endAt ?? new Date(now + 7 * DAY),
     })
     .returning({ id: quizzes.id });
   if (!quiz) throw new Error('quiz insert failed');
+  if (spec.isActive ?? true) {
+    await db.insert(quizVersions).values({
+      quizId: quiz.id,
+      version: 1,
+      correctAnswers: spec.correctAnswers ?? 2,
+      isSurvey: spec.isSurvey ?? false,
+      questionsCount: (spec.questions ?? [0, 0, 0]).length,
+    });
+  }
   const out: QuizFixture = { id: quiz.id, questions: [] };
   const questions = spec.questions ?? [[true, false, false], [false, true], 'text'];
   for (const [i, q] of questions.entries()) {

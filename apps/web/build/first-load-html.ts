@@ -178,8 +178,8 @@ const SHELL_IMAGE_FILL = {
 
 /**
  * With a quiz's answer a rep may take: its first step into the quiz's shell (components/page-shell.tsx
- * QuizTakeShell): the name, what it pays (as lib/money.ts writes it in Polish), "Pytanie 1/N", the
- * progress and the first question's text as the server sanitized it (the page renders the same HTML).
+ * QuizTakeShell), the intro: the name, what it pays (as lib/money.ts writes it in Polish), the lead
+ * and the quiz's text as the server sanitized it (the page renders the same HTML).
  * The bars go and the step shows in one change. Nothing for a quiz the rep cannot take now: the
  * page says why.
  */
@@ -192,9 +192,8 @@ const MONEY_PL = `(isFinite(n)&&n<0?'-':'')+Math.abs(isFinite(n)?n:0).toFixed(2)
 
 const QUIZ_FILL = (() => {
   const a = (name: string) => `document.querySelector('[${name}]')`;
-  const counter = JSON.stringify(polish('quizPh.take.counter'));
   const toWin = JSON.stringify(polish('quizPh.take.toWin'));
-  return `function(r){${GO_JS}try{if(!r||!r.ok)return go();var q=JSON.parse(r.text),k=q.questions&&q.questions[0],f=${a(QUIZ_SHELL.filled)},b=${a(QUIZ_SHELL.skeleton)};if(!k||!q.status||!q.status.can_take||!f||!b)return go();var n=+q.value,v=${MONEY_PL};${a(QUIZ_SHELL.name)}.textContent=q.name;${a(QUIZ_SHELL.title)}.textContent=${toWin}.split('{{amount}}').join(v);${a(QUIZ_SHELL.counter)}.textContent=${counter}.split('{{current}}').join(1).split('{{total}}').join(q.questions.length);${a(QUIZ_SHELL.progress)}.style.width=100/q.questions.length+'%';${a(QUIZ_SHELL.question)}.innerHTML=k.question_text;b.remove();f.hidden=false;${AFTER_FRAME_GO}}catch(x){go()}}`;
+  return `function(r){${GO_JS}try{if(!r||!r.ok)return go();var q=JSON.parse(r.text),k=q.questions&&q.questions[0],f=${a(QUIZ_SHELL.filled)},b=${a(QUIZ_SHELL.skeleton)};if(!k||!q.status||!q.status.can_take||!f||!b)return go();var n=+q.value,v=${MONEY_PL};${a(QUIZ_SHELL.name)}.textContent=q.name;${a(QUIZ_SHELL.title)}.textContent=${toWin}.split('{{amount}}').join(v);${a(QUIZ_SHELL.lead)}.textContent=q.lead;${a(QUIZ_SHELL.text)}.innerHTML=q.text;b.remove();f.hidden=false;${AFTER_FRAME_GO}}catch(x){go()}}`;
 })();
 
 /**

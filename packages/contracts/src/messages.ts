@@ -7,23 +7,31 @@
  */
 import { MESSAGES_EN } from './messages-en.ts';
 import { MESSAGES_PL } from './messages-pl.ts';
+import { QUIZ_SERVER_MESSAGES_EN, QUIZ_SERVER_MESSAGES_PL } from './messages-server.ts';
 
 export { MESSAGES_PL };
 
 export const MESSAGES = { pl: MESSAGES_PL, en: MESSAGES_EN } as const;
 
+/**
+ * The messages only the server sends (messages-server.ts), looked up after MESSAGES: a separate
+ * table, so the web app's entry (which imports MESSAGES_PL alone) never carries them.
+ */
+const SERVER_MESSAGES = { pl: QUIZ_SERVER_MESSAGES_PL, en: QUIZ_SERVER_MESSAGES_EN } as const;
+
 export type Lang = keyof typeof MESSAGES;
-export type MessageKey = keyof (typeof MESSAGES)['pl'];
+export type MessageKey = keyof (typeof MESSAGES)['pl'] | keyof typeof QUIZ_SERVER_MESSAGES_PL;
 export const LANGS = ['pl', 'en'] as const satisfies readonly Lang[];
 
 export function isMessageKey(s: string): s is MessageKey {
-  return s in MESSAGES.pl;
+  return s in MESSAGES.pl || s in SERVER_MESSAGES.pl;
 }
 
 /** Translates a key with {{param}} interpolation; unknown keys are returned as they are. */
 export function translate(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
   const table: Record<string, string> = MESSAGES[lang];
-  const text = table[key] ?? (MESSAGES.pl as Record<string, string>)[key] ?? key;
+  const server: Record<string, string> = SERVER_MESSAGES[lang];
+  const text = table[key] ?? server[key] ?? (MESSAGES.pl as Record<string, string>)[key] ?? key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, p: string) => String(params[p] ?? ''));
 }
 

@@ -193,8 +193,14 @@ export type RepQuizStatus = z.infer<typeof repQuizStatusSchema>;
 
 /** GET /api/quiz/{id} for a quiz manager (the editor and the summary). */
 export const quizSchema = quizBase.extend({
-  /** False until its summary is saved. */
+  /** False until its first summary is saved; an edit never makes it false again. */
   is_active: z.boolean(),
+  /** The version shown here, the one the editor edits (docs/decisions/043). */
+  version: z.number().int(),
+  /** The version reps see, take and are graded on; null before the first summary. */
+  live_version: z.number().int().nullable(),
+  /** An edit of a live quiz waits for its summary: reps still see live_version. */
+  has_pending_edit: z.boolean(),
   attempts_count: z.number().int(),
   questions: z.array(quizQuestionSchema),
 });
@@ -202,6 +208,8 @@ export type Quiz = z.infer<typeof quizSchema>;
 
 /** GET /api/quiz/{id} for a rep: an active quiz within its dates, without correctness. */
 export const repQuizSchema = quizBase.extend({
+  /** The version the rep answers: the submit sends it back (docs/decisions/043). */
+  version: z.number().int(),
   status: repQuizStatusSchema,
   questions: z.array(repQuizQuestionSchema),
 });
@@ -269,6 +277,8 @@ export const quizSubmitBodySchema = z.object({
     )
     .min(1, { error: 'quiz.answersMissing' })
     .max(QUIZ_LIMITS.maxQuestions, { error: 'quiz.answersMissing' }),
+  /** The version of the quiz the rep answered (GET /api/quiz/{id}'s version); without it, the live one. */
+  version: z.number({ error: 'quiz.answerInvalid' }).int().min(1).max(2_147_483_647).optional(),
 });
 export type QuizSubmitBody = z.input<typeof quizSubmitBodySchema>;
 
@@ -283,6 +293,11 @@ export const quizSubmitResultSchema = z.object({
   reward: moneySchema,
   /** A quiz that is not one-time and was not passed can be taken again. */
   can_repeat: z.boolean(),
+  /**
+   * The questions answered wrong (1-based numbers and texts), only when the quiz may be repeated
+   * (can_repeat); empty otherwise. Never which answer is right.
+   */
+  wrong_questions: z.array(z.object({ number: z.number().int(), question_text: z.string() })),
 });
 export type QuizSubmitResult = z.infer<typeof quizSubmitResultSchema>;
 

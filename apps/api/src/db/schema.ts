@@ -9,6 +9,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -507,6 +508,12 @@ export const quizzes = pgTable(
     isOneTime: boolean('is_one_time').notNull().default(true),
     isSurvey: boolean('is_survey').notNull().default(false),
     isActive: boolean('is_active').notNull().default(false),
+    /** The version reps see, take and are graded on; null until the first summary (docs/decisions/043). */
+    liveVersion: integer('live_version'),
+    /** The version the editor edits: the live one, or the next one while an edit waits for its summary. */
+    draftVersion: integer('draft_version').notNull().default(1),
+    /** An edit's name, lead, text, video and image while the quiz stays live; the summary applies it. */
+    draftContent: jsonb('draft_content').$type<QuizDraftContent>(),
     nameKey: sortKeyOf('name_key', (): SQL => sql`pl_sort_key(${quizzes.name})`),
     createdBy: integer('created_by').references(() => users.id),
     deletedAt: ts('deleted_at'),
@@ -520,10 +527,47 @@ export const quizzes = pgTable(
     check('quizzes_reward_check', sql`${t.reward} >= 0`),
     check('quizzes_correct_answers_check', sql`${t.correctAnswers} >= 0`),
     check('quizzes_dates_check', sql`${t.endAt} is null or ${t.startAt} is null or ${t.endAt} >= ${t.startAt}`),
+    check('quizzes_versions_check', sql`${t.liveVersion} is null or ${t.draftVersion} >= ${t.liveVersion}`),
+    check('quizzes_active_live_check', sql`not ${t.isActive} or ${t.liveVersion} is not null`),
   ],
 );
 
-/** A question. Removed questions stay (deleted_at) so past attempts keep what they answered. */
+/** What an edit of a live quiz keeps aside until its summary is saved (quizzes.draft_content). */
+export interface QuizDraftContent {
+  name: string;
+  lead: string;
+  text: string;
+  videoUrl: string | null;
+  imageHash: string | null;
+}
+
+/**
+ * The grading rules of each version of a quiz that went live (docs/decisions/043): an attempt
+ * answered on an older version is graded on the rules it was shown with.
+ */
+export const quizVersions = pgTable(
+  'quiz_versions',
+  {
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => quizzes.id),
+    version: integer('version').notNull(),
+    correctAnswers: integer('correct_answers').notNull(),
+    isSurvey: boolean('is_survey').notNull(),
+    questionsCount: integer('questions_count').notNull(),
+    activatedAt: ts('activated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.quizId, t.version] }),
+    check('quiz_versions_correct_answers_check', sql`${t.correctAnswers} >= 0`),
+  ],
+);
+
+/**
+ * A question of one version of a quiz. A version that has been live is never changed (an edit
+ * writes the next version), so past attempts keep what they answered; a draft's removed questions
+ * stay too (deleted_at).
+ */
 export const quizQuestions = pgTable(
   'quiz_questions',
   {
@@ -531,6 +575,7 @@ export const quizQuestions = pgTable(
     quizId: integer('quiz_id')
       .notNull()
       .references(() => quizzes.id),
+    version: integer('version').notNull().default(1),
     position: integer('position').notNull(),
     /** Sanitized HTML. */
     questionText: text('question_text').notNull(),
@@ -539,7 +584,7 @@ export const quizQuestions = pgTable(
     deletedAt: ts('deleted_at'),
   },
   (t) => [
-    index('quiz_questions_quiz_idx').on(t.quizId, t.position),
+    index('quiz_questions_version_idx').on(t.quizId, t.version, t.position),
     check('quiz_questions_type_check', sql`${t.type} in ('multiple_choice','text')`),
   ],
 );
@@ -580,6 +625,8 @@ export const quizAttempts = pgTable(
     passed: boolean('passed').notNull(),
     isSurvey: boolean('is_survey').notNull(),
     reward: grosze('reward').notNull().default(0),
+    /** The quiz version the rep answered (docs/decisions/043). */
+    version: integer('version').notNull().default(1),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [

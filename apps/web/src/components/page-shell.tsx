@@ -214,14 +214,14 @@ export function ArticleShell() {
 }
 
 /**
- * A quiz being taken, as features/quizzes/pages/quiz-take-page.tsx lays out its first step: the
- * quiz's name, what it pays, "Pytanie 1/N" with the progress bar, and the first question in its
- * card. Bars stand in until the quiz arrives; the first-load script then fills the step from the
- * quiz's early answer (build/first-load-html.ts, decision 033) and swaps it in whole, so nothing
- * painted moves. The answers are not drawn: they need the page's code to be chosen.
+ * A quiz being opened, as features/quizzes/pages/quiz-take-page.tsx lays out its first step, the
+ * intro (issue 27 point 3): the quiz's name, what it pays, and in its card the lead and the text.
+ * Bars stand in until the quiz arrives; the first-load script then fills the step from the quiz's
+ * early answer (build/first-load-html.ts, decision 033) and swaps it in whole, so nothing painted
+ * moves. The video, the rules line and the start button come with the page's code, below them.
  */
 export function QuizTakeShell() {
-  const q = QUIZ_SHELL.question;
+  const q = QUIZ_SHELL.text;
   return (
     <ShellLayer>
       <style>{`[${q}]>:first-child{margin-top:0}[${q}]>:last-child{margin-bottom:0}[${q}] img,[${q}] video,[${q}] iframe{max-width:100%;height:auto}`}</style>
@@ -240,17 +240,6 @@ export function QuizTakeShell() {
               <Text c="dimmed" fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }} {...slot(QUIZ_SHELL.name)} />
               <Title order={1} fz={{ base: 24, sm: 30 }} {...slot(QUIZ_SHELL.title)} />
             </Stack>
-            <Stack gap={6}>
-              <Text fw={700} {...slot(QUIZ_SHELL.counter)} />
-              <div
-                style={{ height: 6, borderRadius: 3, background: 'var(--mantine-color-gray-2)', overflow: 'hidden' }}
-              >
-                <div
-                  style={{ height: '100%', width: 0, background: 'var(--mantine-primary-color-filled)' }}
-                  {...slot(QUIZ_SHELL.progress)}
-                />
-              </div>
-            </Stack>
             {/* Mantine's Card (withBorder, radius and padding md): its stylesheet is not in a first load. */}
             <div
               style={{
@@ -259,6 +248,7 @@ export function QuizTakeShell() {
                 padding: 'var(--mantine-spacing-md)',
               }}
             >
+              <Text fw={600} fz="lg" mb="md" style={{ overflowWrap: 'anywhere' }} {...slot(QUIZ_SHELL.lead)} />
               <div
                 style={{ fontSize: 'var(--mantine-font-size-lg)', lineHeight: 1.5, overflowWrap: 'anywhere' }}
                 {...slot(q)}

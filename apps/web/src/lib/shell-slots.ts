@@ -10,9 +10,9 @@ export const QUIZ_SHELL = {
   filled: 'data-shell-filled',
   name: 'data-shell-name',
   title: 'data-shell-title',
-  counter: 'data-shell-counter',
-  progress: 'data-shell-progress',
-  question: 'data-shell-question',
+  /** The intro's lead and text (sanitized HTML as stored), as features/quizzes/components/quiz-intro.tsx shows them. */
+  lead: 'data-shell-lead',
+  text: 'data-shell-text',
 } as const;
 
 /** The rep's challenges' shell: where the first-load script draws the first challenge's choice row, cover and name. */

@@ -22,6 +22,8 @@ export interface AttemptInput {
   isSurvey: boolean;
   /** Grosze credited by this attempt. */
   reward: number;
+  /** The quiz version answered. */
+  version: number;
 }
 
 /** Stores an attempt and its answers in one statement (one round trip inside the submit's transaction). */
@@ -35,8 +37,8 @@ export async function insertAttempt(tx: DbOrTx, a: AttemptInput, answers: Graded
     })),
   );
   await tx.execute(sql`with attempt as (
-      insert into ${quizAttempts} (quiz_id, user_id, correct_count, required_count, questions_count, passed, is_survey, reward)
-      values (${a.quizId}, ${a.userId}, ${a.correctCount}, ${a.requiredCount}, ${a.questionsCount}, ${a.passed}, ${a.isSurvey}, ${a.reward})
+      insert into ${quizAttempts} (quiz_id, user_id, correct_count, required_count, questions_count, passed, is_survey, reward, version)
+      values (${a.quizId}, ${a.userId}, ${a.correctCount}, ${a.requiredCount}, ${a.questionsCount}, ${a.passed}, ${a.isSurvey}, ${a.reward}, ${a.version})
       returning id
     )
     insert into ${quizAttemptAnswers} (attempt_id, question_id, answer_id, answer_text, is_correct)

@@ -5,6 +5,7 @@ import { isBlankRichText, sanitizeRichText } from '../../lib/rich-text.ts';
 import { storeImage } from '../media/media.service.ts';
 import type { ImageChange } from './form-fields.ts';
 import { parseQuizDate, priceToGrosze } from './quiz-fields.ts';
+import { versionQuestions } from './quiz-read.repo.ts';
 import * as write from './quiz-write.repo.ts';
 
 /*
@@ -41,13 +42,13 @@ async function imageHashOf(db: Db, change: ImageChange, actorId: number): Promis
   return (await storeImage(db, change.bytes, actorId)).hash;
 }
 
+type CleanQuestions = ReturnType<typeof cleanQuestions>;
+
 /**
- * Makes the quiz's live questions and answers what the form lists: rows named by id are updated in
- * place, rows the form leaves out are soft-deleted (past attempts keep them), rows without an id are
- * added. An id of another quiz, or an answer moved to another question, is refused.
+ * Checks the ids a form names against one version's rows: a question id of that version once each,
+ * an answer id of the same question once each; anything else is refused before anything is written.
  */
-async function syncQuestions(tx: DbOrTx, quizId: number, questions: ReturnType<typeof cleanQuestions>) {
-  const live = await write.liveStructure(tx, quizId);
+function matchIds(live: Awaited<ReturnType<typeof write.versionStructure>>, questions: CleanQuestions) {
   const seenQ = new Set<number>();
   const seenA = new Set<number>();
   for (const [i, q] of questions.entries()) {
@@ -63,6 +64,17 @@ async function syncQuestions(tx: DbOrTx, quizId: number, questions: ReturnType<t
       seenA.add(a.id);
     }
   }
+  return { seenQ, seenA };
+}
+
+/**
+ * Makes one version's questions and answers (a version that was never live) what the form lists:
+ * rows named by id are updated in place, rows the form leaves out are soft-deleted, rows without an
+ * id are added. An id of another quiz or version, or an answer moved to another question, is refused.
+ */
+async function syncQuestions(tx: DbOrTx, quizId: number, version: number, questions: CleanQuestions) {
+  const live = await write.versionStructure(tx, quizId, version);
+  const { seenQ, seenA } = matchIds(live, questions);
   await write.softDeleteQuestions(
     tx,
     [...live.questionIds].filter((id) => !seenQ.has(id)),
@@ -74,7 +86,7 @@ async function syncQuestions(tx: DbOrTx, quizId: number, questions: ReturnType<t
   for (const [i, q] of questions.entries()) {
     const values = { position: i, questionText: q.questionText, type: q.type, points: q.points };
     let questionId = q.id;
-    if (questionId === null) questionId = await write.insertQuestion(tx, quizId, values);
+    if (questionId === null) questionId = await write.insertQuestion(tx, quizId, version, values);
     else await write.updateQuestion(tx, questionId, values);
     const added: write.AnswerValues[] = [];
     for (const [j, a] of q.answers.entries()) {
@@ -86,6 +98,23 @@ async function syncQuestions(tx: DbOrTx, quizId: number, questions: ReturnType<t
   }
 }
 
+/**
+ * The first edit of a live version: the form (whose ids are the live version's, checked as for an
+ * edit) is written as new rows of the next version; the live rows are not touched.
+ */
+async function writeNextVersion(tx: DbOrTx, quizId: number, from: number, to: number, questions: CleanQuestions) {
+  matchIds(await write.versionStructure(tx, quizId, from), questions);
+  for (const [i, q] of questions.entries()) {
+    const values = { position: i, questionText: q.questionText, type: q.type, points: q.points };
+    const questionId = await write.insertQuestion(tx, quizId, to, values);
+    await write.insertAnswers(
+      tx,
+      questionId,
+      q.answers.map((a, j) => ({ position: j, answerText: a.answerText, isCorrect: a.isCorrect })),
+    );
+  }
+}
+
 /** POST /api/quiz: a new, inactive quiz with its questions. */
 export async function createQuiz(db: Db, actor: { id: number }, f: QuizContentFields, image: ImageChange) {
   const content = cleanContent(f);
@@ -93,15 +122,16 @@ export async function createQuiz(db: Db, actor: { id: number }, f: QuizContentFi
   const imageHash = await imageHashOf(db, image, actor.id);
   return db.transaction(async (tx) => {
     const id = await write.insertQuiz(tx, { ...content, imageHash: imageHash ?? null, createdBy: actor.id });
-    await syncQuestions(tx, id, questions);
+    await syncQuestions(tx, id, 1, questions);
     return id;
   });
 }
 
 /**
- * POST /api/quiz/{id}/packed-update: the content and questions of an existing quiz. As the message
- * says ('…dokończ ostatni formularz aby go aktywować'), an edited quiz waits for its summary again:
- * it is inactive until then, so reps never take a quiz whose required count no longer fits.
+ * POST /api/quiz/{id}/packed-update: the content and questions of an existing quiz. A quiz that was
+ * never live is edited in place. A live quiz stays live and unchanged for reps (docs/decisions/043):
+ * the edit goes to the next version (its questions as new rows, its content in draft_content), which
+ * the summary makes live in one step. Returns the message key to answer with.
  */
 export async function updateQuizContent(
   db: Db,
@@ -113,16 +143,78 @@ export async function updateQuizContent(
   const content = cleanContent(f);
   const questions = cleanQuestions(f.questions);
   const imageHash = await imageHashOf(db, image, actor.id);
-  await db.transaction(async (tx) => {
-    if (!(await write.lockQuiz(tx, id))) throw notFound('quiz.notFound');
-    await write.updateQuiz(tx, id, { ...content, imageHash, isActive: false });
-    await syncQuestions(tx, id, questions);
+  return db.transaction(async (tx): Promise<MessageKey> => {
+    const quiz = await write.lockQuiz(tx, id);
+    if (!quiz) throw notFound('quiz.notFound');
+    if (quiz.liveVersion === null) {
+      await write.updateQuiz(tx, id, { ...content, imageHash });
+      await syncQuestions(tx, id, quiz.draftVersion, questions);
+      return 'quiz.updated';
+    }
+    let version = quiz.draftVersion;
+    if (version === quiz.liveVersion) {
+      version = quiz.liveVersion + 1;
+      await writeNextVersion(tx, id, quiz.liveVersion, version, questions);
+    } else {
+      await syncQuestions(tx, id, version, questions);
+    }
+    const shownImage = quiz.draftContent ? quiz.draftContent.imageHash : quiz.imageHash;
+    await write.updateQuiz(tx, id, {
+      draftVersion: version,
+      draftContent: { ...content, imageHash: imageHash === undefined ? shownImage : imageHash },
+    });
+    return 'quiz.updatedLive';
   });
 }
 
 /**
+ * What makes a version unfit to go live, as a 422 naming the question (1-based) or the field:
+ * a question without text; for a quiz that is not a survey, a closed question without a correct
+ * answer and a required count below 1; a required count above the number of questions.
+ */
+function checkActivation(questions: Awaited<ReturnType<typeof versionQuestions>>, f: QuizDetailsFields) {
+  if (questions.length === 0) throw refuse('quiz.questionsRequired', 'questions');
+  for (const [i, q] of questions.entries()) {
+    const number = i + 1;
+    if (isBlankRichText(q.questionText)) {
+      throw new AppError(
+        422,
+        'quiz.questionTextMissing',
+        { number },
+        {
+          [`questions.${i}.questionText`]: ['quiz.questionTextMissing'],
+        },
+      );
+    }
+    if (!f.is_survey && q.type === 'multiple_choice' && !q.answers.some((a) => a.isCorrect)) {
+      throw new AppError(
+        422,
+        'quiz.questionNoCorrectAnswer',
+        { number },
+        {
+          [`questions.${i}.answers`]: ['quiz.questionNoCorrectAnswer'],
+        },
+      );
+    }
+  }
+  if (!f.is_survey && f.correct_answers < 1) throw refuse('quiz.correctAnswersTooFew', 'correct_answers');
+  if (f.correct_answers > questions.length) {
+    throw new AppError(
+      422,
+      'quiz.correctAnswersAboveCount',
+      { count: questions.length },
+      {
+        correct_answers: ['quiz.correctAnswersAboveCount'],
+      },
+    );
+  }
+}
+
+/**
  * POST /api/quiz/{id}/submit-details: dates (Warsaw time; a date_to without a time is the end of
- * that day), reward, required answers, one-time and survey; saving activates the quiz.
+ * that day), reward, required answers, one-time and survey; saving activates the quiz. The version
+ * being edited becomes the live one in this transaction, after checkActivation; a summary of a quiz
+ * without a pending edit changes only its rules (dates, reward…), its questions stay.
  */
 export async function saveQuizDetails(
   db: Db,
@@ -139,12 +231,16 @@ export async function saveQuizDetails(
   if (endAt < startAt) throw refuse('quiz.datesOrder', 'date_to');
   const imageHash = await imageHashOf(db, image, actor.id);
   await db.transaction(async (tx) => {
-    if (!(await write.lockQuiz(tx, id))) throw notFound('quiz.notFound');
-    const live = await write.liveStructure(tx, id);
-    if (f.correct_answers > live.questionIds.size) throw refuse('quiz.correctAnswersTooMany', 'correct_answers');
+    const quiz = await write.lockQuiz(tx, id);
+    if (!quiz) throw notFound('quiz.notFound');
+    const version = quiz.draftVersion;
+    const questions = await versionQuestions(tx, id, version);
+    checkActivation(questions, f);
+    // The form keeps the image it showed: an edit's image when one waits, else the live one.
+    const image = imageHash === undefined && quiz.draftContent ? quiz.draftContent.imageHash : imageHash;
     await write.updateQuiz(tx, id, {
       ...content,
-      imageHash,
+      imageHash: image,
       startAt,
       endAt,
       reward: priceToGrosze(f.price),
@@ -152,6 +248,15 @@ export async function saveQuizDetails(
       isOneTime: f.is_one_time,
       isSurvey: f.is_survey,
       isActive: true,
+      liveVersion: version,
+      draftContent: null,
+    });
+    await write.saveVersionRules(tx, {
+      quizId: id,
+      version,
+      correctAnswers: f.correct_answers,
+      isSurvey: f.is_survey,
+      questionsCount: questions.length,
     });
   });
 }

@@ -155,7 +155,7 @@ describe('authoring a quiz', () => {
     expect(repQuiz.value).toBe('12.29');
   });
 
-  it('editing a quiz with attempts updates rows in place, removes and adds, and keeps the recorded results', async () => {
+  it('editing a live quiz with attempts writes its next version, keeps the live one and the recorded results', async () => {
     const id = await create();
     expect((await send(`/api/quiz/${id}/submit-details`, admin, detailsParts())).statusCode).toBe(200);
     const original = await managed(id);
@@ -196,22 +196,36 @@ describe('authoring a quiz', () => {
     ];
     const res = await send(`/api/quiz/${id}/packed-update`, admin, contentParts({ name: 'Quiz po zmianie' }, edited));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe('Quiz został zedytowany, dokończ ostatni formularz aby go aktywować');
+    expect(res.json().message).toBe('Zapisano. Do zapisania podsumowania reprezentanci widzą poprzednią wersję quizu');
     const quiz = await managed(id);
-    expect(quiz.name).toBe('Quiz po zmianie');
+    expect(quiz).toMatchObject({ name: 'Quiz po zmianie', version: 2, live_version: 1, has_pending_edit: true });
     expect(quiz.questions.map((q) => q.question_text)).toEqual([
       '<p>Ile kosztuje baton teraz?</p>',
       '<p>Nowe pytanie</p>',
     ]);
-    expect(quiz.questions[0]?.id).toBe(closed.id);
-    expect(
-      quiz.questions[0]?.answers.map((a) => [a.id === closed.answers[1]?.id, a.answer_text, a.is_correct]),
-    ).toEqual([
-      [true, '3 zł', true],
-      [false, '30 zł', false],
+    // The next version has rows of its own; the live version's rows are untouched.
+    expect(quiz.questions[0]?.id).not.toBe(closed.id);
+    expect(quiz.questions[0]?.answers.map((a) => [a.answer_text, a.is_correct])).toEqual([
+      ['3 zł', true],
+      ['30 zł', false],
     ]);
-    const [removed] = await t.db.select().from(quizQuestions).where(eq(quizQuestions.id, open.id));
-    expect(removed?.deletedAt).not.toBeNull();
+    const [kept] = await t.db.select().from(quizQuestions).where(eq(quizQuestions.id, open.id));
+    expect(kept?.deletedAt).toBeNull();
+    expect(kept?.version).toBe(1);
+    // A second save of the pending edit changes its own rows in place (same ids).
+    const pending = quiz.questions.map((q) => ({
+      id: q.id,
+      questionText: q.question_text,
+      type: q.type,
+      answers: q.answers.map((a) => ({ id: a.id, answerText: a.answer_text, isCorrect: a.is_correct })),
+    }));
+    const again = await send(
+      `/api/quiz/${id}/packed-update`,
+      admin,
+      contentParts({ name: 'Quiz po zmianie' }, pending),
+    );
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await managed(id)).questions.map((q) => q.id)).toEqual(quiz.questions.map((q) => q.id));
     const [attemptAfter] = await t.db.select().from(quizAttempts).where(eq(quizAttempts.quizId, id));
     expect(attemptAfter).toEqual(attemptBefore);
     const attempts = await get(`/api/users/${rep.id}/quiz`, admin);
@@ -221,11 +235,20 @@ describe('authoring a quiz', () => {
       questions_count: 2,
       passed: true,
     });
-    // An edited quiz waits for its summary again (the message says so); saving it reactivates.
-    expect(quiz.is_active).toBe(false);
-    expect((await get(`/api/quiz/${id}`, token)).statusCode).toBe(404);
+    // The quiz stays live as it was until the summary; saving it makes the edit live in one step.
+    expect(quiz.is_active).toBe(true);
+    const served = repQuizSchema.parse((await get(`/api/quiz/${id}`, token)).json());
+    expect(served.version).toBe(1);
+    expect(served.name).toBe('Quiz o batonach');
+    expect(served.questions.map((q) => q.id)).toEqual([closed.id, open.id]);
     expect((await send(`/api/quiz/${id}/submit-details`, admin, detailsParts())).statusCode).toBe(200);
-    expect((await managed(id)).is_active).toBe(true);
+    expect(await managed(id)).toMatchObject({ is_active: true, version: 2, live_version: 2, has_pending_edit: false });
+    const after = repQuizSchema.parse((await get(`/api/quiz/${id}`, token)).json());
+    expect(after.version).toBe(2);
+    expect(after.questions.map((q) => q.question_text)).toEqual([
+      '<p>Ile kosztuje baton teraz?</p>',
+      '<p>Nowe pytanie</p>',
+    ]);
   });
 
   it('keeps the image when the form has no image, removes it when the field is empty', async () => {
@@ -315,7 +338,8 @@ describe('bad input to the authoring forms', () => {
       ],
       ['a date that does not exist', { date_from: '2026.02.30 10:00:00' }, 'Data musi mieć format'],
       ['no dates', { date_from: '' }, 'Uzupełnij pole data od oraz data do'],
-      ['correct_answers above the questions', { correct_answers: '3' }, 'nie może przekraczać liczby pytań'],
+      ['correct_answers above the questions', { correct_answers: '3' }, 'nie może być więcej niż pytań (2)'],
+      ['correct_answers 0 for a quiz', { correct_answers: '0' }, 'co najmniej 1 poprawnej odpowiedzi'],
       ['correct_answers not a number', { correct_answers: 'dwa' }, 'Liczba poprawnych odpowiedzi'],
     ];
     const before = await quizWriteCounts(t.db);

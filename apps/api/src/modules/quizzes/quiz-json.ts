@@ -2,7 +2,7 @@ import type { Image, Quiz, QuizListRow, RepQuiz, RepQuizListItem } from '@incent
 import { formatGrosze } from '../../lib/money.ts';
 import { imageOf } from '../media/media.service.ts';
 import { repStatus } from './grade.ts';
-import type { liveQuestions, QuizRow } from './quiz-read.repo.ts';
+import type { QuizRow, versionQuestions } from './quiz-read.repo.ts';
 
 /*
  * Rows as the contracts' shapes. The rep's shapes are built field by field from an allow-list:
@@ -10,7 +10,7 @@ import type { liveQuestions, QuizRow } from './quiz-read.repo.ts';
  */
 
 type Row = NonNullable<QuizRow>;
-type Questions = Awaited<ReturnType<typeof liveQuestions>>;
+type Questions = Awaited<ReturnType<typeof versionQuestions>>;
 type ImageRow = { imageHash: string | null; imageWidth: number | null; imageHeight: number | null };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -22,7 +22,9 @@ export function imageJson(r: ImageRow): Image | null {
     : null;
 }
 
-function base(r: Omit<Row, 'attemptsCount' | 'isLive'>) {
+type BaseRow = Omit<Row, 'attemptsCount' | 'isLive' | 'draftContent' | 'draftImageWidth' | 'draftImageHeight'>;
+
+function base(r: BaseRow) {
   return {
     id: r.id,
     name: r.name,
@@ -41,11 +43,30 @@ function base(r: Omit<Row, 'attemptsCount' | 'isLive'>) {
   };
 }
 
-/** GET /api/quiz/{id} for a quiz manager: everything, the correct answers too. */
+/**
+ * GET /api/quiz/{id} for a quiz manager: everything, the correct answers too, as the editor edits
+ * it: an edit of a live quiz waiting for its summary shows its own content and questions.
+ */
 export function managerQuizJson(r: Row, questions: Questions): Quiz {
+  const d = r.draftContent;
+  const shown = d
+    ? {
+        ...r,
+        name: d.name,
+        lead: d.lead,
+        text: d.text,
+        videoUrl: d.videoUrl,
+        imageHash: d.imageHash,
+        imageWidth: r.draftImageWidth,
+        imageHeight: r.draftImageHeight,
+      }
+    : r;
   return {
-    ...base(r),
+    ...base(shown),
     is_active: r.isActive,
+    version: r.draftVersion,
+    live_version: r.liveVersion,
+    has_pending_edit: r.liveVersion !== null && r.draftVersion !== r.liveVersion,
     attempts_count: r.attemptsCount,
     questions: questions.map((q) => ({
       id: q.id,
@@ -57,12 +78,13 @@ export function managerQuizJson(r: Row, questions: Questions): Quiz {
   };
 }
 
-type RepRow = Omit<Row, 'attemptsCount'> & { repAttempts: number; repPassed: boolean };
+type RepRow = BaseRow & { liveVersion: number; repAttempts: number; repPassed: boolean };
 
-/** GET /api/quiz/{id} for a rep: the questions and answers without correctness. */
+/** GET /api/quiz/{id} for a rep: the live version's questions and answers without correctness. */
 export function repQuizJson(r: RepRow, questions: Questions): RepQuiz {
   return {
     ...base(r),
+    version: r.liveVersion,
     status: repStatus(r.repAttempts, r.repPassed, r.isOneTime),
     questions: questions.map((q) => ({
       id: q.id,
@@ -74,7 +96,7 @@ export function repQuizJson(r: RepRow, questions: Questions): RepQuiz {
   };
 }
 
-type ListRow = Omit<Row, 'isLive' | 'attemptsCount' | 'text'> & { text?: string };
+type ListRow = Omit<BaseRow, 'text'> & { text?: string };
 
 export function managerRowJson(r: ListRow & { attemptsCount: number }): QuizListRow {
   return {

@@ -1,8 +1,8 @@
 import { rolesWith } from '@incentive/contracts';
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { images, quizAnswers, quizAttempts, quizQuestions, quizzes } from '../../db/schema.ts';
+import { images, quizAnswers, quizAttempts, quizQuestions, quizVersions, quizzes } from '../../db/schema.ts';
 import { containsPattern, direction } from '../../lib/paging.ts';
 import { literalLimit, type Placeholders, preparedStatement } from '../../lib/prepared.ts';
 
@@ -43,17 +43,24 @@ const quizColumns = {
   isOneTime: quizzes.isOneTime,
   isSurvey: quizzes.isSurvey,
   isActive: quizzes.isActive,
+  liveVersion: quizzes.liveVersion,
+  draftVersion: quizzes.draftVersion,
   createdAt: quizzes.createdAt,
   imageHash: images.hash,
   imageWidth: images.width,
   imageHeight: images.height,
 };
 
-/** The number of live questions of the current quizzes row. */
-const questionsCountSql =
-  sql<number>`(select count(*) from ${quizQuestions} where ${quizQuestions.quizId} = ${quizzes.id} and ${quizQuestions.deletedAt} is null)`.mapWith(
+/** The number of questions of a version (reps: the live one; the back office: the one being edited) of the current quizzes row. */
+const questionsCountOf = (version: AnyPgColumn) =>
+  sql<number>`(select count(*) from ${quizQuestions} where ${quizQuestions.quizId} = ${quizzes.id} and ${quizQuestions.version} = ${version} and ${quizQuestions.deletedAt} is null)`.mapWith(
     Number,
   );
+const questionsCountSql = questionsCountOf(quizzes.liveVersion);
+const draftQuestionsCountSql = questionsCountOf(quizzes.draftVersion);
+
+/** The image an edit waiting for its summary would show (draft_content.imageHash). */
+const draftImages = alias(images, 'draft_images');
 const attemptsCountSql =
   sql<number>`(select count(*) from ${quizAttempts} where ${quizAttempts.quizId} = ${quizzes.id})`.mapWith(Number);
 
@@ -73,18 +80,35 @@ function repStatusColumns(userId: number | SQL) {
 
 export type QuizRow = Awaited<ReturnType<typeof findQuiz>>;
 
-/** A quiz that is not deleted, with its image, question count, attempts and whether it is live now. */
+/**
+ * A quiz that is not deleted, as its editor sees it: the version being edited (its question count;
+ * an edit's content waiting for the summary in draftContent, with that content's image), its
+ * attempts and whether it is live now.
+ */
 export async function findQuiz(db: DbOrTx, id: number) {
   const [row] = await db
     .select({
       ...quizColumns,
-      questionsCount: questionsCountSql,
+      questionsCount: draftQuestionsCountSql,
       attemptsCount: attemptsCountSql,
       isLive: isLiveSql,
+      draftContent: quizzes.draftContent,
+      draftImageWidth: draftImages.width,
+      draftImageHeight: draftImages.height,
     })
     .from(quizzes)
     .leftJoin(images, eq(images.hash, quizzes.imageHash))
+    .leftJoin(draftImages, sql`${draftImages.hash} = ${quizzes.draftContent}->>'imageHash'`)
     .where(and(eq(quizzes.id, id), isNull(quizzes.deletedAt)));
+  return row;
+}
+
+/** The grading rules a version of the quiz went live with; undefined for a version that never did. */
+export async function versionRules(db: DbOrTx, quizId: number, version: number) {
+  const [row] = await db
+    .select({ correctAnswers: quizVersions.correctAnswers, isSurvey: quizVersions.isSurvey })
+    .from(quizVersions)
+    .where(and(eq(quizVersions.quizId, quizId), eq(quizVersions.version, version)));
   return row;
 }
 
@@ -108,6 +132,7 @@ export async function quizForSubmit(db: DbOrTx, id: number) {
       isOneTime: quizzes.isOneTime,
       isSurvey: quizzes.isSurvey,
       isActive: quizzes.isActive,
+      liveVersion: quizzes.liveVersion,
       isLive: isLiveSql,
     })
     .from(quizzes)
@@ -115,8 +140,12 @@ export async function quizForSubmit(db: DbOrTx, id: number) {
   return row;
 }
 
-/** The live questions of a quiz in order, each with its live answers in order: one round trip. */
-export async function liveQuestions(db: DbOrTx, quizId: number) {
+/**
+ * The questions of one version of a quiz in order, each with its answers in order: one round trip
+ * on quiz_questions_version_idx. A version that has been live never changes; a draft's removed rows
+ * are left out.
+ */
+export async function versionQuestions(db: DbOrTx, quizId: number, version: number) {
   const rows = await db
     .select({
       id: quizQuestions.id,
@@ -129,7 +158,7 @@ export async function liveQuestions(db: DbOrTx, quizId: number) {
     })
     .from(quizQuestions)
     .leftJoin(quizAnswers, and(eq(quizAnswers.questionId, quizQuestions.id), isNull(quizAnswers.deletedAt)))
-    .where(and(eq(quizQuestions.quizId, quizId), isNull(quizQuestions.deletedAt)))
+    .where(and(eq(quizQuestions.quizId, quizId), eq(quizQuestions.version, version), isNull(quizQuestions.deletedAt)))
     .orderBy(asc(quizQuestions.position), asc(quizQuestions.id), asc(quizAnswers.position), asc(quizAnswers.id));
   const questions: {
     id: number;
@@ -205,7 +234,7 @@ const runManagerPage = preparedStatement(
     db
       .select({
         ...quizColumns,
-        questionsCount: questionsCountSql,
+        questionsCount: draftQuestionsCountSql,
         attemptsCount: attemptsCountSql,
         total: totalOf(managerWhere(s, p)),
       })

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { formatGrosze } from '../../lib/money.ts';
 import { offsetOf, paged, searchTerm } from '../../lib/paging.ts';
 import { canReadUser, findActiveUserById } from '../access/access.service.ts';
-import { findQuiz, liveQuestions } from './quiz-read.repo.ts';
+import { findQuiz, versionQuestions } from './quiz-read.repo.ts';
 import * as repo from './results.repo.ts';
 
 type Actor = { id: number; role: Role; warehouseIds?: number[] | null };
@@ -21,7 +21,8 @@ export async function quizResults(db: Db, id: number): Promise<QuizResults> {
   const quiz = await quizOrNotFound(db, id);
   const [totals, questions, counts] = await Promise.all([
     repo.attemptTotals(db, id),
-    liveQuestions(db, id),
+    // The live version's questions (the one being edited before the first summary).
+    versionQuestions(db, id, quiz.liveVersion ?? quiz.draftVersion),
     repo.answerCounts(db, id),
   ]);
   const countOf = (questionId: number, answerId: number | null) =>

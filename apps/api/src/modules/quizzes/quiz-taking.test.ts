@@ -71,6 +71,7 @@ describe('a rep takes a quiz', () => {
       passed: true,
       reward: '12.50',
       can_repeat: false,
+      wrong_questions: [],
     });
     const after = await me(rep.token);
     expect(cents(after.wallet.money) - cents(before.wallet.money)).toBe(1250);
@@ -89,6 +90,8 @@ describe('a rep takes a quiz', () => {
       passed: false,
       reward: '0.00',
       can_repeat: false,
+      // A one-time quiz never says which questions were wrong.
+      wrong_questions: [],
     });
     const again = await submit(rep.token, quiz.id, answersOf(quiz));
     expect(again.statusCode).toBe(409);

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { quizAnswers, quizQuestions, quizzes } from '../../db/schema.ts';
+import { type QuizDraftContent, quizAnswers, quizQuestions, quizVersions, quizzes } from '../../db/schema.ts';
 
 /** Marks a quiz deleted; false when there was none to delete. */
 export async function softDeleteQuiz(db: DbOrTx, id: number): Promise<boolean> {
@@ -36,7 +36,13 @@ export async function insertQuiz(
 /** Locks a quiz that is not deleted against a parallel edit; undefined when there is none. */
 export async function lockQuiz(tx: DbOrTx, id: number) {
   const [row] = await tx
-    .select({ id: quizzes.id, imageHash: quizzes.imageHash })
+    .select({
+      id: quizzes.id,
+      imageHash: quizzes.imageHash,
+      liveVersion: quizzes.liveVersion,
+      draftVersion: quizzes.draftVersion,
+      draftContent: quizzes.draftContent,
+    })
     .from(quizzes)
     .where(and(eq(quizzes.id, id), isNull(quizzes.deletedAt)))
     .for('update');
@@ -56,6 +62,9 @@ export async function updateQuiz(
     isOneTime?: boolean;
     isSurvey?: boolean;
     isActive?: boolean;
+    liveVersion?: number;
+    draftVersion?: number;
+    draftContent?: QuizDraftContent | null;
   },
 ) {
   await tx
@@ -64,18 +73,20 @@ export async function updateQuiz(
     .where(eq(quizzes.id, id));
 }
 
-/** The quiz's live questions and their live answers' ids, to match an edit against. */
-export async function liveStructure(tx: DbOrTx, quizId: number) {
+/** The questions of one version of the quiz and their answers' ids, to match an edit against. */
+export async function versionStructure(tx: DbOrTx, quizId: number, version: number) {
+  const ofVersion = and(
+    eq(quizQuestions.quizId, quizId),
+    eq(quizQuestions.version, version),
+    isNull(quizQuestions.deletedAt),
+  );
   const [questions, answers] = await Promise.all([
-    tx
-      .select({ id: quizQuestions.id })
-      .from(quizQuestions)
-      .where(and(eq(quizQuestions.quizId, quizId), isNull(quizQuestions.deletedAt))),
+    tx.select({ id: quizQuestions.id }).from(quizQuestions).where(ofVersion),
     tx
       .select({ id: quizAnswers.id, questionId: quizAnswers.questionId })
       .from(quizAnswers)
       .innerJoin(quizQuestions, eq(quizQuestions.id, quizAnswers.questionId))
-      .where(and(eq(quizQuestions.quizId, quizId), isNull(quizQuestions.deletedAt), isNull(quizAnswers.deletedAt))),
+      .where(and(ofVersion, isNull(quizAnswers.deletedAt))),
   ]);
   return {
     questionIds: new Set(questions.map((q) => q.id)),
@@ -95,10 +106,10 @@ export interface AnswerValues {
   isCorrect: boolean;
 }
 
-export async function insertQuestion(tx: DbOrTx, quizId: number, q: QuestionValues): Promise<number> {
+export async function insertQuestion(tx: DbOrTx, quizId: number, version: number, q: QuestionValues): Promise<number> {
   const [row] = await tx
     .insert(quizQuestions)
-    .values({ ...q, quizId })
+    .values({ ...q, quizId, version })
     .returning({ id: quizQuestions.id });
   if (!row) throw new Error('question insert returned nothing');
   return row.id;
@@ -131,4 +142,18 @@ export async function softDeleteQuestions(tx: DbOrTx, ids: number[]) {
 export async function softDeleteAnswers(tx: DbOrTx, ids: number[]) {
   if (ids.length === 0) return;
   await tx.update(quizAnswers).set({ deletedAt: new Date() }).where(inArray(quizAnswers.id, ids));
+}
+
+/** Records the grading rules a version goes live with (saved again when only the summary changes). */
+export async function saveVersionRules(
+  tx: DbOrTx,
+  v: { quizId: number; version: number; correctAnswers: number; isSurvey: boolean; questionsCount: number },
+) {
+  await tx
+    .insert(quizVersions)
+    .values(v)
+    .onConflictDoUpdate({
+      target: [quizVersions.quizId, quizVersions.version],
+      set: { correctAnswers: v.correctAnswers, isSurvey: v.isSurvey, questionsCount: v.questionsCount },
+    });
 }

@@ -76,7 +76,7 @@ export async function quizRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Edit a quiz and its questions: rows named by id change in place, rows left out are removed (past attempts keep them), rows without id are added',
+          'Edit a quiz and its questions: rows named by id change in place, rows left out are removed (past attempts keep them), rows without id are added. A live quiz stays live as it was: the edit is its next version, which the summary makes live (decision 043)',
         description: contentForm,
         consumes: ['multipart/form-data'],
         params: idParamSchema,
@@ -86,8 +86,8 @@ export async function quizRoutes(fastify: FastifyInstance) {
     async (req) => {
       const form = await readForm(req);
       const fields = parseFields(quizContentFieldsSchema, form.fields);
-      await service.updateQuizContent(app.db, requireUser(req), req.params.id, fields, imageChangeOf(form));
-      return { quiz_id: req.params.id, message: translate(req.lang, 'quiz.updated') };
+      const key = await service.updateQuizContent(app.db, requireUser(req), req.params.id, fields, imageChangeOf(form));
+      return { quiz_id: req.params.id, message: translate(req.lang, key) };
     },
   );
 
@@ -175,7 +175,7 @@ export async function quizRoutes(fastify: FastifyInstance) {
         response: { 200: quizSubmitResultSchema, ...errors },
       },
     },
-    async (req) => service.submitQuiz(app.db, requireUser(req), req.params.id, req.body.answers),
+    async (req) => service.submitQuiz(app.db, requireUser(req), req.params.id, req.body.answers, req.body.version),
   );
 
   app.get(

@@ -54,18 +54,20 @@ export async function listQuizzes(
 }
 
 /**
- * GET /api/quiz/{id}: a quiz manager reads any quiz not deleted, with the correct answers; a rep
- * reads only a live quiz, without them (anything else is "not found", so drafts stay unseen).
+ * GET /api/quiz/{id}: a quiz manager reads any quiz not deleted, with the correct answers, as its
+ * editor edits it (an edit waiting for its summary included); a rep reads only a live quiz's live
+ * version, without them (anything else is "not found", so drafts stay unseen). The rep's answer
+ * names its version, which the submit sends back (docs/decisions/043).
  */
 export async function getQuiz(db: Db, actor: Actor, id: number): Promise<Quiz | RepQuiz> {
   if (managesQuizzes(actor)) {
     const row = await read.findQuiz(db, id);
     if (!row) throw notFound('quiz.notFound');
-    return managerQuizJson(row, await read.liveQuestions(db, id));
+    return managerQuizJson(row, await read.versionQuestions(db, id, row.draftVersion));
   }
   const row = await read.findQuizForRep(db, id, actor.id);
-  if (!row?.isLive) throw notFound('quiz.notFound');
-  return repQuizJson(row, await read.liveQuestions(db, id));
+  if (!row?.isLive || row.liveVersion === null) throw notFound('quiz.notFound');
+  return repQuizJson({ ...row, liveVersion: row.liveVersion }, await read.versionQuestions(db, id, row.liveVersion));
 }
 
 /** DELETE /api/quiz/{id}: hides the quiz; its attempts and the rewards they paid stay. */

@@ -87,7 +87,12 @@ export async function exportQuestions(db: DbOrTx, quizId: number) {
         ),
       ),
     )
-    .orderBy(asc(quizQuestions.deletedAt), asc(quizQuestions.position), asc(quizQuestions.id));
+    .orderBy(
+      asc(quizQuestions.deletedAt),
+      asc(quizQuestions.version),
+      asc(quizQuestions.position),
+      asc(quizQuestions.id),
+    );
 }
 
 export const EXPORT_CHUNK = 500;

@@ -105,15 +105,28 @@ export function questionsPayload(questions: QuestionDraft[]): QuestionInput[] {
 export type DraftProblem =
   | { kind: 'noQuestions' }
   | { kind: 'question'; questionUid: number }
-  | { kind: 'answer'; questionUid: number; answerUid: number };
+  | { kind: 'answer'; questionUid: number; answerUid: number }
+  | { kind: 'noCorrect'; questionUid: number; answerUid: number; number: number };
 
-export function firstProblem(questions: QuestionDraft[]): DraftProblem | null {
+/**
+ * `needsCorrect`: a quiz that is not a survey must mark a correct answer on every closed question,
+ * or its summary is refused (issue 27 point 1); the editor says so first.
+ */
+export function firstProblem(questions: QuestionDraft[], opts: { needsCorrect?: boolean } = {}): DraftProblem | null {
   if (questions.length === 0) return { kind: 'noQuestions' };
-  for (const q of questions) {
+  for (const [i, q] of questions.entries()) {
     if (isBlankHtml(q.questionText)) return { kind: 'question', questionUid: q.uid };
     if (q.type === 'text') continue;
     const blank = q.answers.find((a) => a.answerText.trim() === '');
     if (blank) return { kind: 'answer', questionUid: q.uid, answerUid: blank.uid };
+    const first = q.answers[0];
+    if (opts.needsCorrect && first && !q.answers.some((a) => a.isCorrect)) {
+      return { kind: 'noCorrect', questionUid: q.uid, answerUid: first.uid, number: i + 1 };
+    }
   }
   return null;
 }
+
+/** The closed questions (1-based numbers) without a correct answer: fine for a survey only. */
+export const questionsWithoutCorrect = (questions: QuestionDraft[]) =>
+  questions.flatMap((q, i) => (q.type === 'multiple_choice' && !q.answers.some((a) => a.isCorrect) ? [i + 1] : []));

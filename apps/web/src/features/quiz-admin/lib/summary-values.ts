@@ -39,8 +39,21 @@ export function summaryFromQuiz(quiz: Quiz): SummaryValues {
     isOneTime: summarised ? quiz.is_one_time : true,
     isSurvey: summarised ? quiz.is_questionnaire : false,
     price: summarised ? Number(quiz.value) : '',
-    correctAnswers: quiz.correct_answers,
+    correctAnswers: proposedCorrectAnswers(quiz),
   };
+}
+
+/**
+ * The required correct answers the form proposes (issue 27 point 1): the number of questions for a
+ * quiz never summarised, or when the saved count no longer fits (0 on a quiz, or more than the
+ * questions an edit left); else what the last summary set.
+ */
+export function proposedCorrectAnswers(quiz: Quiz): number {
+  const count = quiz.answers_count;
+  if (quiz.start_at === null) return count;
+  if (quiz.correct_answers > count) return count;
+  if (!quiz.is_questionnaire && quiz.correct_answers < 1) return count;
+  return quiz.correct_answers;
 }
 
 /** 'YYYY.MM.DD HH:mm:ss' as the API reads it: a start from midnight, an end until 23:59:59 of its day. */

@@ -1,6 +1,6 @@
 import '../lib/strings.ts';
 import { QUIZ_LIMITS, type Quiz, videoUrlSchema } from '@incentive/contracts';
-import { Button, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -28,6 +28,7 @@ import {
   newQuestion,
   type QuestionDraft,
   questionsPayload,
+  questionsWithoutCorrect,
 } from '../lib/quiz-draft.ts';
 import { serverFieldErrors } from '../lib/server-errors.ts';
 
@@ -118,9 +119,13 @@ function Editor({ quiz }: { quiz: Quiz | null }) {
       toastError(t('quizAdmin.toast.missingGeneral'));
       return false;
     }
-    const problem = firstProblem(questions);
+    // An existing quiz that is not a survey cannot be saved with a closed question lacking a correct
+    // answer (its summary would be refused); a new one may still become a survey, so it is warned.
+    const problem = firstProblem(questions, { needsCorrect: quiz !== null && !quiz.is_questionnaire });
     if (!problem) {
       setQuestionErrors({});
+      const missing = quiz === null ? questionsWithoutCorrect(questions) : [];
+      if (missing.length > 0) toastWarning(t('quizAdmin.editor.noCorrectWarning', { numbers: missing.join(', ') }));
       return true;
     }
     if (problem.kind === 'noQuestions') {
@@ -133,10 +138,14 @@ function Editor({ quiz }: { quiz: Quiz | null }) {
       toastWarning(t('quiz.questionTextRequired'));
       return false;
     }
+    const message =
+      problem.kind === 'noCorrect'
+        ? t('quizAdmin.check.noCorrect', { number: problem.number })
+        : t('quiz.answerTextRequired');
     setTab(questionTab(problem.questionUid));
     setAnswerTab(answerTabValue(problem.answerUid));
-    setQuestionErrors({ [problem.questionUid]: { answers: { [problem.answerUid]: t('quiz.answerTextRequired') } } });
-    toastWarning(t('quiz.answerTextRequired'));
+    setQuestionErrors({ [problem.questionUid]: { answers: { [problem.answerUid]: message } } });
+    toastWarning(message);
     return false;
   };
 
@@ -177,8 +186,9 @@ function Editor({ quiz }: { quiz: Quiz | null }) {
       questions: JSON.stringify(questionsPayload(questions)),
     });
     const handlers = {
-      onSuccess: ({ quiz_id }: { quiz_id: number }) => {
-        toastSuccess(t(quiz === null ? 'quiz.toast.successCreate' : 'quiz.toast.successEdit'));
+      // The server's message: an edit of a live quiz says reps keep the live version until the summary.
+      onSuccess: ({ quiz_id, message }: { quiz_id: number; message: string }) => {
+        toastSuccess(message || t(quiz === null ? 'quiz.toast.successCreate' : 'quiz.toast.successEdit'));
         navigate(paths.quizSummary(quiz_id));
       },
       onError: (err: unknown) => {
@@ -209,6 +219,11 @@ function Editor({ quiz }: { quiz: Quiz | null }) {
           <Text c="dimmed" fz="sm">
             {t('quizAdmin.editor.intro')}
           </Text>
+          {quiz?.live_version != null && (
+            <Alert color="blue" variant="light" mt="xs" data-testid="quiz-live-note">
+              {t(quiz.has_pending_edit ? 'quizAdmin.editor.pendingEdit' : 'quizAdmin.editor.liveNote')}
+            </Alert>
+          )}
         </Stack>
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
           <Tabs value={tab} onChange={selectTab} keepMounted={false}>

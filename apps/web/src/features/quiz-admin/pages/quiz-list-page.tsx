@@ -2,7 +2,7 @@ import '../lib/strings.ts';
 import { QUIZ_SORT_FIELDS, type QuizListQuery, type QuizListRow } from '@incentive/contracts';
 import { ActionIcon, Anchor, Button, Group, Stack, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChartBar, IconPlus } from '@tabler/icons-react';
+import { IconCalendarEvent, IconChartBar, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link, useNavigate } from 'react-router';
 import { Page } from '../../../components/page.tsx';
@@ -85,6 +85,17 @@ export function QuizListPage() {
       pinned: 'right',
       render: (q) => (
         <Group gap={4} wrap="nowrap" justify="flex-end">
+          <Tooltip label={t('quizAdmin.list.summary', { name: q.name })} withArrow>
+            <ActionIcon
+              variant="subtle"
+              component={Link}
+              to={paths.quizSummary(q.id)}
+              aria-label={t('quizAdmin.list.summary', { name: q.name })}
+              onClick={(e: React.MouseEvent) => e.stopPropagation()}
+            >
+              <IconCalendarEvent size={18} />
+            </ActionIcon>
+          </Tooltip>
           <Tooltip label={t('quizAdmin.list.results', { name: q.name })} withArrow>
             <ActionIcon
               variant="subtle"

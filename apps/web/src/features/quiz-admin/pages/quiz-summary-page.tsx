@@ -1,9 +1,21 @@
 import type { Quiz } from '@incentive/contracts';
 import '../lib/strings.ts';
-import { Button, Container, Group, NumberInput, Paper, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Container,
+  Group,
+  NumberInput,
+  Paper,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError, failureOf } from '../../../lib/api-client.ts';
 import { buildFormData } from '../../../lib/form-data.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -62,6 +74,7 @@ function SummaryForm({ quiz }: { quiz: Quiz }) {
   const [values, setValues] = useState<SummaryValues>(() => summaryFromQuiz(quiz));
   const [generalErrors, setGeneralErrors] = useState<GeneralErrors>({});
   const [errors, setErrors] = useState<SummaryErrors>({});
+  const [questionProblem, setQuestionProblem] = useState<string | null>(null);
   const set = (patch: Partial<SummaryValues>) => setValues((v) => ({ ...v, ...patch }));
 
   const labels = {
@@ -84,7 +97,11 @@ function SummaryForm({ quiz }: { quiz: Quiz }) {
       if (!values.dateFrom) e.date_from = t('quiz.datesRequired');
       if (!values.dateTo) e.date_to = t('quiz.datesRequired');
     }
+    const required = Number(values.correctAnswers);
     if (values.correctAnswers === '') e.correct_answers = t('quiz.correctAnswersInvalid');
+    else if (!values.isSurvey && required < 1) e.correct_answers = t('quizAdmin.check.tooFew');
+    else if (required > quiz.answers_count)
+      e.correct_answers = t('quizAdmin.check.aboveCount', { count: quiz.answers_count });
     setErrors(e);
     const first = g.name ?? g.lead ?? g.text ?? e.price ?? e.date_from ?? e.date_to ?? e.correct_answers;
     if (first)
@@ -118,6 +135,9 @@ function SummaryForm({ quiz }: { quiz: Quiz }) {
         },
         onError: (err) => {
           const f = serverFieldErrors(failureOf(err));
+          // A question's problem (no text, no correct answer) is fixed in the editor: say which, with a link.
+          const questionKey = Object.keys(f).find((k) => k.startsWith('questions.'));
+          setQuestionProblem(questionKey ? (f[questionKey] ?? null) : null);
           setGeneralErrors({ name: f.name, lead: f.lead, text: f.text, video_url: f.video_url, image: f.image });
           setErrors({
             date_from: f.date_from,
@@ -141,9 +161,27 @@ function SummaryForm({ quiz }: { quiz: Quiz }) {
             {t('quizAdmin.summary.title')}
           </Title>
           <Text c="dimmed" fz="sm">
-            {t(quiz.start_at !== null ? 'quizAdmin.summary.introActive' : 'quizAdmin.summary.intro')}
+            {t(
+              quiz.has_pending_edit
+                ? 'quizAdmin.summary.introPending'
+                : quiz.is_active
+                  ? 'quizAdmin.summary.introLive'
+                  : quiz.start_at !== null
+                    ? 'quizAdmin.summary.introActive'
+                    : 'quizAdmin.summary.intro',
+            )}
           </Text>
         </Stack>
+        {questionProblem && (
+          <Alert color="red" variant="light" role="alert" data-testid="summary-question-problem">
+            <Stack gap="xs" align="flex-start">
+              <Text fz="sm">{questionProblem}</Text>
+              <Button component={Link} to={paths.quizEdit(quiz.id)} size="xs" variant="light" color="red">
+                {t('quizAdmin.summary.fixQuestions')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
           <Stack gap="md">
             <GeneralFields
@@ -215,12 +253,13 @@ function SummaryForm({ quiz }: { quiz: Quiz }) {
                 value={values.correctAnswers}
                 onChange={(correctAnswers) => set({ correctAnswers })}
                 empty=""
-                initiallyEditing={false}
+                initiallyEditing
                 read={<ReadValue>{String(values.correctAnswers)}</ReadValue>}
                 error={errors.correct_answers}
               >
                 <NumberInput
                   aria-label={labels.correctAnswers}
+                  description={t('quizAdmin.summary.questionsCount', { count: quiz.answers_count })}
                   value={values.correctAnswers}
                   onChange={(correctAnswers) => set({ correctAnswers })}
                   min={0}

@@ -1,10 +1,17 @@
-import { Button, Card, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import '../strings.ts';
+import { Button, Card, Container, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowBackUp, IconConfetti, IconHome, IconMoodSad } from '@tabler/icons-react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { readOutcome } from '../quiz-outcome.ts';
+
+/** A question's stored HTML as one line of text (the list names the question, it does not lay it out). */
+function plainText(html: string): string {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  return (doc.body.textContent ?? '').replace(/\s+/g, ' ').trim();
+}
 
 /**
  * `/quiz-ph/summary`: the result the take page handed over (SPEC.md sections 2, 4): 'x / total',
@@ -48,6 +55,24 @@ export function QuizSummaryPage() {
           {result.passed && !earned && !quiz.is_questionnaire && <Text>{t('quizPh.summary.noReward')}</Text>}
           {!result.passed && <Text>{t('quizPh.summary.required', { required: result.requiredCorrectAnswers })}</Text>}
           {!result.passed && result.can_repeat && <Text c="dimmed">{t('quizPh.summary.repeatHint')}</Text>}
+          {/* Which questions were wrong, only for a quiz that may be repeated; never the right answers. */}
+          {result.can_repeat && (result.wrong_questions ?? []).length > 0 && (
+            <Stack gap={6} w="100%" ta="left" data-testid="quiz-wrong-questions">
+              <Text fw={700}>{t('quizTake.wrongTitle')}</Text>
+              <List spacing={6}>
+                {(result.wrong_questions ?? []).map((q) => (
+                  <List.Item key={q.number}>
+                    <Text span fw={600}>
+                      {t('quizTake.wrongNumber', { n: q.number })}
+                    </Text>{' '}
+                    <Text span style={{ overflowWrap: 'anywhere' }}>
+                      {plainText(q.question_text)}
+                    </Text>
+                  </List.Item>
+                ))}
+              </List>
+            </Stack>
+          )}
           {!result.passed && !result.can_repeat && quiz.is_one_time && (
             <Text c="dimmed">{t('quizPh.summary.oneTime')}</Text>
           )}

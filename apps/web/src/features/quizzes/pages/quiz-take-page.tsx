@@ -1,11 +1,13 @@
 import type { QuizSubmitBody, RepQuiz } from '@incentive/contracts';
-import { Button, Card, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { failureOf } from '../../../lib/api-client.ts';
+import { ApiError, failureOf } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { toastFailure } from '../../../lib/toast.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useRepQuiz } from '../api/get-rep-quiz.ts';
@@ -13,6 +15,7 @@ import { useSubmitQuiz } from '../api/submit-quiz.ts';
 import { AnswerChoices } from '../components/answer-choices.tsx';
 import { OpenAnswer } from '../components/open-answer.tsx';
 import { QuestionHtml } from '../components/question-html.tsx';
+import { QuizIntro } from '../components/quiz-intro.tsx';
 import { useLoadFailureRedirect } from '../hooks.ts';
 import { outcomeState } from '../quiz-outcome.ts';
 import classes from './quiz-take-page.module.css';
@@ -22,13 +25,27 @@ type Answer = { answerId?: number; answerText?: string };
 
 const NOT_A_QUIZ = new Error('not a quiz id');
 
-/** `/quiz-ph/{id}`: the quiz, one question at a time (SPEC.md sections 2, 4, 5). */
+/**
+ * `/quiz-ph/{id}`: what the quiz is about (lead, text, video) and a start button, then the quiz,
+ * one question at a time (SPEC.md sections 2, 4, 5; issue 27 point 3).
+ */
 export function QuizTakePage() {
   const { id } = useParams();
   const quizId = parseId(id);
   const { data: quiz, error } = useRepQuiz(quizId);
   useLoadFailureRedirect(quizId === null ? NOT_A_QUIZ : error, 'quiz.toast.errorDetails', paths.quizPh());
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  // The server's word that the quiz changed under the rep (a 409): shown above the quiz's new version.
+  const [changed, setChanged] = useState<string | null>(null);
+  // Each round of the steps keeps the version it opened; a 409 starts a new round on the live one.
+  const [round, setRound] = useState(0);
+  const onChanged = (message: string) => {
+    setChanged(message);
+    void queryClient
+      .refetchQueries({ queryKey: [...queryKeys.quizzes, 'rep-quiz', quizId] })
+      .then(() => setRound((r) => r + 1));
+  };
 
   if (!quiz)
     return (
@@ -36,10 +53,21 @@ export function QuizTakePage() {
         <Loader aria-label={t('common.loading')} />
       </Center>
     );
-  return <QuizSteps key={quiz.id} quiz={quiz} />;
+  return <QuizSteps key={`${quiz.id}-${round}`} initial={quiz} changed={changed} onChanged={onChanged} />;
 }
 
-function QuizSteps({ quiz }: { quiz: RepQuiz }) {
+function QuizSteps({
+  initial,
+  changed,
+  onChanged,
+}: {
+  initial: RepQuiz;
+  changed: string | null;
+  onChanged: (message: string) => void;
+}) {
+  // The version the rep opened stays on screen (and is the one submitted) even when a refetch
+  // brings a newer one: the server grades the answers on it (docs/decisions/043).
+  const [quiz] = useState(initial);
   const { t } = useTranslation();
   const money = useFormatMoney();
   const navigate = useNavigate();
@@ -50,6 +78,8 @@ function QuizSteps({ quiz }: { quiz: RepQuiz }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // After the submit the quiz's status is fetched again (now done): keep the questions on screen until we leave.
   const [started] = useState(quiz.status.can_take);
+  // The intro (lead, text, video) comes first; the start button opens the first question.
+  const [introDone, setIntroDone] = useState(false);
 
   const total = quiz.questions.length;
   const question = quiz.questions[index];
@@ -94,6 +124,30 @@ function QuizSteps({ quiz }: { quiz: RepQuiz }) {
       </Container>
     );
 
+  const changedAlert = changed && (
+    <Alert color="orange" variant="light" role="alert">
+      {changed}
+    </Alert>
+  );
+
+  if (!introDone)
+    return (
+      <Container size="sm" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="lg">
+          {header}
+          {changedAlert}
+          <QuizIntro
+            quiz={quiz}
+            onStart={() => {
+              setIntroDone(true);
+              window.scrollTo({ top: 0 });
+              requestAnimationFrame(() => headingRef.current?.focus({ preventScroll: true }));
+            }}
+          />
+        </Stack>
+      </Container>
+    );
+
   const current = answers[question.id] ?? {};
   const isOpen = question.type === 'text';
   const isLast = index === total - 1;
@@ -124,6 +178,8 @@ function QuizSteps({ quiz }: { quiz: RepQuiz }) {
     }
     if (submit.isPending) return;
     const body: QuizSubmitBody = {
+      // The version these questions are of: the server grades on it even if a newer one went live since.
+      version: quiz.version,
       answers: quiz.questions.map((q) => {
         const a = answers[q.id] ?? {};
         return q.type === 'text'
@@ -148,7 +204,14 @@ function QuizSteps({ quiz }: { quiz: RepQuiz }) {
               result,
             }),
           }),
-        onError: (e) => toastFailure(failureOf(e), 'quiz.toast.errorSaveAnswers'),
+        onError: (e) => {
+          // 409 "the quiz changed": its new version is loaded and shown with the server's message.
+          if (e instanceof ApiError && e.result.status === 409 && e.result.payload?.message) {
+            onChanged(e.result.payload.message);
+            return;
+          }
+          toastFailure(failureOf(e), 'quiz.toast.errorSaveAnswers');
+        },
       },
     );
   };
@@ -158,6 +221,7 @@ function QuizSteps({ quiz }: { quiz: RepQuiz }) {
     <Container size="sm" py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
       <Stack gap="lg">
         {header}
+        {changedAlert}
         <Stack gap={6}>
           <Text fw={700} aria-live="polite">
             {t('quizPh.take.counter', { current: index + 1, total })}
