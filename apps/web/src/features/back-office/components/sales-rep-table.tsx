@@ -11,6 +11,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -35,6 +36,7 @@ interface SalesRepTableProps {
 /** The sales rep table of SPEC.md section 2, on the dashboard or filtered to one warehouse. */
 export function SalesRepTable({ me, listRole: role, warehouseId }: SalesRepTableProps) {
   const { t } = useTranslation();
+  const count = useFormatCount();
   const money = useFormatMoney();
   const navigate = useNavigate();
   const phone = useMediaQuery('(max-width: 48em)');
@@ -129,7 +131,7 @@ export function SalesRepTable({ me, listRole: role, warehouseId }: SalesRepTable
       title: t('salesRep.fields.loginsWeekly'),
       sortable: true,
       textAlign: 'right',
-      render: (u) => u.login_counter_weekly ?? 0,
+      render: (u) => count(u.login_counter_weekly),
     },
     {
       accessor: 'challenges',

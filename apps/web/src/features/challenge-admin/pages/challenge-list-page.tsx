@@ -14,6 +14,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { confirmDelete } from '../../back-office/components/confirm-delete.tsx';
@@ -35,6 +36,7 @@ type ChallengeSort = ChallengeListQuery['sort'];
  */
 export function ChallengeListPage() {
   const { t } = useTranslation();
+  const count = useFormatCount();
   const me = useCurrentUser();
   const navigate = useNavigate();
   const money = useFormatMoney();
@@ -96,9 +98,19 @@ export function ChallengeListPage() {
       noWrap: true,
       render: (c) => <ChallengeStatusBadge status={c.status} />,
     },
-    { accessor: 'products_count', title: t('challengeAdmin.fields.productsCount'), textAlign: 'right' },
-    { accessor: 'reps_count', title: t('challengeAdmin.fields.reps'), textAlign: 'right' },
-    { accessor: 'units', title: t('challengeAdmin.fields.units'), textAlign: 'right' },
+    {
+      accessor: 'products_count',
+      title: t('challengeAdmin.fields.productsCount'),
+      textAlign: 'right',
+      render: (c) => count(c.products_count),
+    },
+    {
+      accessor: 'reps_count',
+      title: t('challengeAdmin.fields.reps'),
+      textAlign: 'right',
+      render: (c) => count(c.reps_count),
+    },
+    { accessor: 'units', title: t('challengeAdmin.fields.units'), textAlign: 'right', render: (c) => count(c.units) },
     {
       accessor: 'money_paid',
       title: t('challengeAdmin.fields.moneyPaid'),

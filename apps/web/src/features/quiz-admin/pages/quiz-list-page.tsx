@@ -13,6 +13,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { confirmDelete } from '../../back-office/components/confirm-delete.tsx';
@@ -27,6 +28,7 @@ type QuizSort = QuizListQuery['sort'];
 /** `/quiz` (SPEC.md section 2 "Quiz admin list"): the quizzes, paged, searched and sorted on the server. */
 export function QuizListPage() {
   const { t } = useTranslation();
+  const count = useFormatCount();
   const money = useFormatMoney();
   const navigate = useNavigate();
   const phone = useMediaQuery('(max-width: 48em)');
@@ -69,8 +71,18 @@ export function QuizListPage() {
       noWrap: true,
       render: (q) => money(q.value),
     },
-    { accessor: 'answers_count', title: t('quizAdmin.fields.questions'), textAlign: 'right' },
-    { accessor: 'attempts_count', title: t('quizAdmin.fields.attempts'), textAlign: 'right' },
+    {
+      accessor: 'answers_count',
+      title: t('quizAdmin.fields.questions'),
+      textAlign: 'right',
+      render: (q) => count(q.answers_count),
+    },
+    {
+      accessor: 'attempts_count',
+      title: t('quizAdmin.fields.attempts'),
+      textAlign: 'right',
+      render: (q) => count(q.attempts_count),
+    },
     {
       accessor: 'created_at',
       title: t('quizAdmin.fields.createdAt'),
