@@ -1,6 +1,8 @@
-import { type GuardedPage, mayOpen, PAGES, type User } from '@incentive/contracts';
-import { isValidElement, type ReactNode, useMemo } from 'react';
+import { type GuardedPage, mayOpen, PAGES, type PageName, type User } from '@incentive/contracts';
+import { isValidElement, type ReactNode, useEffect, useMemo } from 'react';
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { useTranslation } from '../lib/i18n.ts';
+import { pageTitle } from '../lib/page-title.ts';
 import { lazyPage } from './lazy-page.ts';
 import { PAGE_ELEMENTS } from './page-elements.tsx';
 import { RequirePage } from './require-page.tsx';
@@ -84,6 +86,14 @@ export function preloadRoute(pathname: string, me?: User | null) {
   }
 }
 
+const PAGE_OF_PATH = new Map<string, PageName>(Object.entries(PAGES).map(([name, path]) => [path, name as PageName]));
+
+/** The page a path shows (its route's pattern in PAGES), or 'notFound' for the catch-all. */
+export function pageOf(pathname: string): PageName | 'notFound' {
+  const pattern = matchesOf(pathname).at(-1)?.route.path;
+  return (pattern && PAGE_OF_PATH.get(pattern)) || 'notFound';
+}
+
 /**
  * The routes for the current URL (declarative react-router: the data router's APIs are not used,
  * and it would add 15 kB gzip to every page). Each layer is a lazy chunk; all of them start loading
@@ -92,5 +102,10 @@ export function preloadRoute(pathname: string, me?: User | null) {
 export function AppRoutes() {
   const { pathname } = useLocation();
   useMemo(() => preloadRoute(pathname), [pathname]);
+  // The browser tab names the page, in the interface's language (WCAG 2.4.2; decision 046).
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = pageTitle(t, pageOf(pathname));
+  }, [pathname, t]);
   return useRoutes(routes);
 }

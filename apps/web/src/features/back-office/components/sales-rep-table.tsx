@@ -1,11 +1,12 @@
 import { can, USER_SORT_FIELDS, type User, type UserListItem, type UserSort } from '@incentive/contracts';
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMailForward } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
+import { TitleLink } from '../../../components/table/title-link.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
@@ -67,9 +68,7 @@ export function SalesRepTable({ me, listRole: role, warehouseId }: SalesRepTable
     });
 
   const detailsLink = (u: UserListItem, text: string | null) => (
-    <Anchor component={Link} to={paths.salesRepDetails(u.id)} fz="sm" onClick={(e) => e.stopPropagation()}>
-      {text || '—'}
-    </Anchor>
+    <TitleLink to={paths.salesRepDetails(u.id)}>{text || '—'}</TitleLink>
   );
 
   // The spec's columns, led by who the row is: surname and name stay in view while the other

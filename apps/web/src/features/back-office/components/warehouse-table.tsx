@@ -1,10 +1,11 @@
 import { can, type User, WAREHOUSE_SORT_FIELDS, type Warehouse, type WarehouseListQuery } from '@incentive/contracts';
-import { Anchor, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { DataTableColumn } from 'mantine-datatable';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
+import { TitleLink } from '../../../components/table/title-link.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -55,11 +56,7 @@ export function WarehouseTable({ me }: { me: User }) {
       pinned: 'left',
       noWrap: !phone,
       width: phone ? 140 : undefined,
-      render: (w) => (
-        <Anchor component={Link} to={paths.warehouseDetails(w.id)} fz="sm" onClick={(e) => e.stopPropagation()}>
-          {w.name}
-        </Anchor>
-      ),
+      render: (w) => <TitleLink to={paths.warehouseDetails(w.id)}>{w.name}</TitleLink>,
     },
     { accessor: 'asseco_id', title: t('warehouse.fields.assecoId'), sortable: true, noWrap: true },
     // Wraps on a desktop, so the whole table fits at 1440 px.

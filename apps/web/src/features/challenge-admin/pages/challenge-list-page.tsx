@@ -1,6 +1,6 @@
 import '../lib/strings.ts';
 import { CHALLENGE_SORT_FIELDS, type ChallengeListQuery, type ChallengeListRow, can } from '@incentive/contracts';
-import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileImport, IconListNumbers, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -9,6 +9,7 @@ import { Link, useNavigate } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
+import { TitleLink } from '../../../components/table/title-link.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
@@ -77,9 +78,7 @@ export function ChallengeListPage() {
       width: phone ? 150 : undefined,
       render: (c) => (
         <Stack gap={2}>
-          <Text fz="sm" fw={600} lineClamp={2}>
-            {c.name}
-          </Text>
+          <TitleLink to={paths.challengeRanking(c.id)}>{c.name}</TitleLink>
           {phone && <ChallengeStatusBadge status={c.status} />}
         </Stack>
       ),

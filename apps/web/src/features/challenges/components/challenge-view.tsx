@@ -43,7 +43,8 @@ export function ChallengeView({
               sizes={COVER_SIZES}
               alt=""
               priority={priority}
-              style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+              // Whole, never cut at the edges (issue 27): a challenge's image is often a product's packshot.
+              style={{ width: '100%', height: '100%', objectFit: 'contain' }}
             />
           </div>
         )}

@@ -1,6 +1,6 @@
 import '../lib/strings.ts';
 import { QUIZ_SORT_FIELDS, type QuizListQuery, type QuizListRow } from '@incentive/contracts';
-import { ActionIcon, Anchor, Button, Group, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChartBar, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
+import { TitleLink } from '../../../components/table/title-link.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
@@ -56,11 +57,7 @@ export function QuizListPage() {
       sortable: true,
       pinned: 'left',
       width: phone ? 150 : undefined,
-      render: (q) => (
-        <Anchor component={Link} to={paths.quizEdit(q.id)} fz="sm" onClick={(e) => e.stopPropagation()}>
-          {q.name}
-        </Anchor>
-      ),
+      render: (q) => <TitleLink to={paths.quizEdit(q.id)}>{q.name}</TitleLink>,
     },
     { accessor: 'status', title: t('quizAdmin.fields.status'), render: (q) => <QuizStatusCell quiz={q} /> },
     {
