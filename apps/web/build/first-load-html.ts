@@ -453,7 +453,7 @@ export function firstLoadHtml(): Plugin {
             const scriptTags = inlineScripts.map((script) => `<script>${script}</script>`);
             let html = indexHtml.replace('</head>', () => `  ${[...links, ...scriptTags].join('\n    ')}\n  </head>`);
             // The tab names the page from the first byte (the app keeps it per route, router.tsx).
-            const title = pageTitle(polish, route.page?.name ?? 'login');
+            const title = pageTitle('pl', route.page?.name ?? 'login');
             html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
             if (!html.includes(`<title>${escapeHtml(title)}</title>`))
               throw new Error(`first-load-html: no <title> in ${file}`);

@@ -2,7 +2,6 @@ import { type GuardedPage, mayOpen, PAGES, type PageName, type User } from '@inc
 import { isValidElement, type ReactNode, useEffect, useMemo } from 'react';
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { useTranslation } from '../lib/i18n.ts';
-import { pageTitle } from '../lib/page-title.ts';
 import { lazyPage } from './lazy-page.ts';
 import { PAGE_ELEMENTS } from './page-elements.tsx';
 import { RequirePage } from './require-page.tsx';
@@ -103,9 +102,14 @@ export function AppRoutes() {
   const { pathname } = useLocation();
   useMemo(() => preloadRoute(pathname), [pathname]);
   // The browser tab names the page, in the interface's language (WCAG 2.4.2; decision 046).
-  const { t } = useTranslation();
+  // Its table is a chunk of its own, fetched after the first render (lib/page-title.ts).
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
   useEffect(() => {
-    document.title = pageTitle(t, pageOf(pathname));
-  }, [pathname, t]);
+    const page = pageOf(pathname);
+    void import('../lib/page-title.ts').then((m) => {
+      document.title = m.pageTitle(lang, page);
+    });
+  }, [pathname, lang]);
   return useRoutes(routes);
 }

@@ -1,9 +1,12 @@
 import type { Image } from '@incentive/contracts';
 import { Box, Center } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { CARD_SIZES, VIDEO_HEIGHTS, type VideoSource, videoSource } from '../lib/video-source.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
-import { VideoPoster } from './video-poster.tsx';
+
+/** Only a list that has a video fetches the poster's code (the rep pages' first-load budget). */
+const VideoPoster = lazy(() => import('./video-poster.tsx').then((m) => ({ default: m.VideoPoster })));
 
 /**
  * The top of a rep list's card, quiz or article (SPEC.md section 2, rep lists): the video's poster,
@@ -29,14 +32,16 @@ export function CardMedia({
   return (
     <Box h={VIDEO_HEIGHTS} bg="gray.1" style={{ overflow: 'hidden' }} data-testid="card-media">
       {video && videoUrl ? (
-        <VideoPoster
-          video={video}
-          link={videoUrl}
-          label={videoLabel}
-          image={image}
-          priority={priority}
-          player={() => <VideoPlayer video={video} label={videoLabel} eager cover />}
-        />
+        <Suspense fallback={null}>
+          <VideoPoster
+            video={video}
+            link={videoUrl}
+            label={videoLabel}
+            image={image}
+            priority={priority}
+            player={() => <VideoPlayer video={video} label={videoLabel} eager cover />}
+          />
+        </Suspense>
       ) : image ? (
         <ResponsiveImage
           image={image}
