@@ -490,7 +490,7 @@ describe('POST /api/sales-imports/{id}/revert', () => {
       headers: { ...bearer(admin), 'accept-language': 'en' },
     });
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json().message).toBe('The import cannot be reverted: 1 reps have already withdrawn money from it');
+    expect(res.json().message).toBe('The import cannot be reverted: 1 rep has already withdrawn money from it');
     expect((await importRow(imp.id))?.status).toBe('applied');
   });
 
