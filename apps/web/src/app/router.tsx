@@ -1,4 +1,4 @@
-import { type GuardedPage, mayOpen, PAGES, type PageName, type User } from '@incentive/contracts';
+import { type GuardedPage, mayOpen, PAGES, type User } from '@incentive/contracts';
 import { isValidElement, type ReactNode, useEffect, useMemo } from 'react';
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { useTranslation } from '../lib/i18n.ts';
@@ -85,14 +85,6 @@ export function preloadRoute(pathname: string, me?: User | null) {
   }
 }
 
-const PAGE_OF_PATH = new Map<string, PageName>(Object.entries(PAGES).map(([name, path]) => [path, name as PageName]));
-
-/** The page a path shows (its route's pattern in PAGES), or 'notFound' for the catch-all. */
-export function pageOf(pathname: string): PageName | 'notFound' {
-  const pattern = matchesOf(pathname).at(-1)?.route.path;
-  return (pattern && PAGE_OF_PATH.get(pattern)) || 'notFound';
-}
-
 /**
  * The routes for the current URL (declarative react-router: the data router's APIs are not used,
  * and it would add 15 kB gzip to every page). Each layer is a lazy chunk; all of them start loading
@@ -106,9 +98,8 @@ export function AppRoutes() {
   const { i18n } = useTranslation();
   const lang = i18n.language;
   useEffect(() => {
-    const page = pageOf(pathname);
     void import('../lib/page-title.ts').then((m) => {
-      document.title = m.pageTitle(lang, page);
+      document.title = m.titleOfPath(lang, pathname);
     });
   }, [pathname, lang]);
   return useRoutes(routes);

@@ -1,4 +1,5 @@
-import type { PageName } from '@incentive/contracts';
+import { PAGES, type PageName } from '@incentive/contracts';
+import { matchRoutes } from 'react-router';
 import titles from '../locales/page-titles.json';
 
 /*
@@ -13,4 +14,12 @@ export function pageTitle(lang: string, page: PageName | 'notFound'): string {
   const table: Record<string, string> = titles[(lang in titles ? lang : 'pl') as Lang];
   const own = table[page];
   return own ? `${own} · ${table.app}` : (table.app ?? '');
+}
+
+const PAGE_ROUTES = (Object.keys(PAGES) as PageName[]).map((page) => ({ path: PAGES[page], id: page }));
+
+/** The title of the page a path shows (ranked as the router ranks it); an unknown path is 'notFound'. */
+export function titleOfPath(lang: string, pathname: string): string {
+  const page = matchRoutes(PAGE_ROUTES, pathname)?.at(-1)?.route.id as PageName | undefined;
+  return pageTitle(lang, page ?? 'notFound');
 }
