@@ -39,10 +39,10 @@ describe('what a newcomer saw on the pages', () => {
   test('every page a rep and an admin open names itself in the tab, in Polish and in English', async () => {
     const page = await browser.newPage({ viewport: PHONE });
     await page.goto('/');
-    await expect.poll(() => page.title()).toBe(`Logowanie · ${APP}`);
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(`Logowanie · ${APP}`);
     await signIn(page, ACCOUNTS.seller);
     await page.waitForURL('**/dashboard');
-    await expect.poll(() => page.title()).toBe(`Panel · ${APP}`);
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(`Panel · ${APP}`);
     for (const [path, title] of [
       ['/quiz-ph', 'Quizy'],
       ['/articles-ph', 'Artykuły'],
@@ -52,11 +52,11 @@ describe('what a newcomer saw on the pages', () => {
       ['/nie-ma-takiej-strony', 'Nie znaleziono strony'],
     ] as const) {
       await page.goto(path);
-      await expect.poll(() => page.title(), { message: path }).toBe(`${title} · ${APP}`);
+      await expect.poll(() => page.title(), { message: path, timeout: 10_000 }).toBe(`${title} · ${APP}`);
     }
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
     await page.goto('/quiz-ph');
-    await expect.poll(() => page.title()).toBe('Quizzes · Incentive programme');
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Quizzes · Incentive programme');
 
     const admin = await browser.newPage({ viewport: WIDE });
     await signIn(admin, ACCOUNTS.admin);
@@ -69,7 +69,7 @@ describe('what a newcomer saw on the pages', () => {
       ['/quiz/create', 'Nowy quiz'],
     ] as const) {
       await admin.goto(path);
-      await expect.poll(() => admin.title(), { message: path }).toBe(`${title} · ${APP}`);
+      await expect.poll(() => admin.title(), { message: path, timeout: 10_000 }).toBe(`${title} · ${APP}`);
     }
   });
 
