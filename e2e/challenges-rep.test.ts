@@ -172,7 +172,7 @@ function plDay(day: string): string {
 function importNote(updatedAt: string): string {
   const d = new Date(updatedAt);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `Dane ze sprzedaży z ${pad(d.getDate())}.${pad(d.getMonth() + 1)}.${d.getFullYear()}`;
+  return `Dane ze sprzedaży z ${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()}`;
 }
 
 async function shoot(page: Page, name: string) {

@@ -8,6 +8,7 @@ import { createServer, type Manifest, type Plugin } from 'vite';
 import { EARLY_FORM_SCRIPT } from '../src/lib/early-form.ts';
 import { FIRST_CARD_MEDIA, firstPageCalls } from '../src/lib/first-page-data.ts';
 import { HOME_SHELL_ID } from '../src/lib/home-shell.ts';
+import { pageTitle } from '../src/lib/page-title.ts';
 import { GREETING_NAME as GREETING_NAME_KEY, TOKEN as TOKEN_KEY } from '../src/lib/session.ts';
 import { CHALLENGE_SHELL, QUIZ_SHELL, WITHDRAWALS_SHELL } from '../src/lib/shell-slots.ts';
 import { ARTICLE_IMAGE_SIZES, CARD_SIZES, COVER_SIZES } from '../src/lib/video-source.ts';
@@ -129,6 +130,8 @@ export const FIRST_LOAD_PAGES_FILE = '.vite/first-load-pages.json';
 export const FIRST_LOAD_SCRIPTS_FILE = '.vite/first-load-scripts.json';
 
 /** A Polish text of the app's bundles, the lazy features' included (a shell is only shown in Polish). */
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 function polish(key: string | undefined): string | undefined {
   if (key === undefined) return undefined;
   for (const tree of [pl, articlesPl, challengesPl] as unknown[]) {
@@ -162,8 +165,8 @@ const AFTER_FRAME_GO = 'requestAnimationFrame(function(){setTimeout(go,0)})';
  * In a shell fill: the API's image `g` as `ResponsiveImage` writes it (the same WebP srcset and
  * `sizes`, so the page shows the same cached file), covering the box `into`; `go` once it has loaded.
  */
-function pictureJs(sizes: string, into: string): string {
-  return `(function(){var p=document.createElement('picture'),s=document.createElement('source'),i=document.createElement('img');s.type='image/webp';s.srcset=g.webp;s.sizes=${JSON.stringify(sizes)};i.src=g.url;if(g.jpeg)i.srcset=g.jpeg;i.sizes=${JSON.stringify(sizes)};i.width=g.width;i.height=g.height;i.alt='';i.fetchPriority='high';i.style.cssText='display:block;width:100%;height:100%;object-fit:cover';i.onload=i.onerror=function(){${AFTER_FRAME_GO}};p.appendChild(s);p.appendChild(i);${into}.appendChild(p)})();`;
+function pictureJs(sizes: string, into: string, fit: 'cover' | 'contain' = 'cover'): string {
+  return `(function(){var p=document.createElement('picture'),s=document.createElement('source'),i=document.createElement('img');s.type='image/webp';s.srcset=g.webp;s.sizes=${JSON.stringify(sizes)};i.src=g.url;if(g.jpeg)i.srcset=g.jpeg;i.sizes=${JSON.stringify(sizes)};i.width=g.width;i.height=g.height;i.alt='';i.fetchPriority='high';i.style.cssText='display:block;width:100%;height:100%;object-fit:${fit}';i.onload=i.onerror=function(){${AFTER_FRAME_GO}};p.appendChild(s);p.appendChild(i);${into}.appendChild(p)})();`;
 }
 
 /** The image fill for a shell's media box: `pick` reads the item from the answer `r.text`. */
@@ -203,7 +206,7 @@ const QUIZ_FILL = (() => {
  * with the page's srcset and sizes, and its name. Nothing when the list is empty or `?id=` names a
  * challenge the list does not hold (the page asks for that one itself).
  */
-const CHALLENGE_FILL = `function(r){${GO_JS}try{if(!r||!r.ok)return go();var l=JSON.parse(r.text).data,m=document.querySelector('[${CHALLENGE_SHELL}]');if(!m||!l||!l.length)return go();var w=new URLSearchParams(location.search).get('id');if(w!==null){var j=-1;l.forEach(function(c,k){if(String(c.id)===w)j=k});if(j<0&&/^d{1,10}$/.test(w)&&+w>=1&&+w<=2147483647)return go();if(j>0)l=[l[j]].concat(l.slice(0,j),l.slice(j+1))}var d=document,c=l[0],t=function(e,x){var n=d.createElement(e);if(x)n.textContent=x;return n};if(l.length>1){var v=t('nav');l.forEach(function(x){v.appendChild(t('span',x.name))});m.appendChild(v)}var s=t('section'),g=c.image;if(g){var f=t('figure');${pictureJs(COVER_SIZES, 'f')}s.appendChild(f)}s.appendChild(t('h2',c.name));m.appendChild(s);if(!g)${AFTER_FRAME_GO}}catch(x){go()}}`;
+const CHALLENGE_FILL = `function(r){${GO_JS}try{if(!r||!r.ok)return go();var l=JSON.parse(r.text).data,m=document.querySelector('[${CHALLENGE_SHELL}]');if(!m||!l||!l.length)return go();var w=new URLSearchParams(location.search).get('id');if(w!==null){var j=-1;l.forEach(function(c,k){if(String(c.id)===w)j=k});if(j<0&&/^d{1,10}$/.test(w)&&+w>=1&&+w<=2147483647)return go();if(j>0)l=[l[j]].concat(l.slice(0,j),l.slice(j+1))}var d=document,c=l[0],t=function(e,x){var n=d.createElement(e);if(x)n.textContent=x;return n};if(l.length>1){var v=t('nav');l.forEach(function(x){v.appendChild(t('span',x.name))});m.appendChild(v)}var s=t('section'),g=c.image;if(g){var f=t('figure');${pictureJs(COVER_SIZES, 'f', 'contain')}s.appendChild(f)}s.appendChild(t('h2',c.name));m.appendChild(s);if(!g)${AFTER_FRAME_GO}}catch(x){go()}}`;
 
 /**
  * With the rep's first page of withdrawals: their rows into the withdrawals' shell
@@ -448,6 +451,11 @@ export function firstLoadHtml(): Plugin {
             ];
             const scriptTags = inlineScripts.map((script) => `<script>${script}</script>`);
             let html = indexHtml.replace('</head>', () => `  ${[...links, ...scriptTags].join('\n    ')}\n  </head>`);
+            // The tab names the page from the first byte (the app keeps it per route, router.tsx).
+            const title = pageTitle('pl', route.page?.name ?? 'login');
+            html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+            if (!html.includes(`<title>${escapeHtml(title)}</title>`))
+              throw new Error(`first-load-html: no <title> in ${file}`);
             if (route.prerender && prerender) {
               const { prerenderPage } = (await prerender.ssrLoadModule('/src/prerender.tsx')) as {
                 prerenderPage: (location: string) => Promise<string>;

@@ -1,7 +1,10 @@
 import type { MESSAGES_PL } from './messages-pl.ts';
 
-/** The messages in English, the fallback: every Polish key, in its own module so the web app loads it only for English. */
-export const MESSAGES_EN: Record<keyof typeof MESSAGES_PL, string> = {
+/**
+ * The messages in English, the fallback: every Polish key, in its own module so the web app loads it
+ * only for English. English has no `_few` or `_many` plural forms of a count message (plural.ts).
+ */
+export const MESSAGES_EN: Record<Exclude<keyof typeof MESSAGES_PL, `${string}_few` | `${string}_many`>, string> = {
   'errors.unauthenticated': 'Your session has expired or is invalid. Please sign in again.',
   'errors.forbidden': 'You are not allowed to do this',
   'errors.notFound': 'Not found',
@@ -86,7 +89,8 @@ export const MESSAGES_EN: Record<keyof typeof MESSAGES_PL, string> = {
   'csv.users.active': 'Active',
   'csv.users.completeProfile': 'Complete profile',
   'csv.users.lastLogin': 'Last login',
-  'csv.users.loginCounter': 'Logins (14 days)',
+  'csv.users.loginCounter_one': 'Logins ({{count}} day)',
+  'csv.users.loginCounter_other': 'Logins ({{count}} days)',
   'csv.users.challenges': 'Challenges',
   'csv.users.totalAmount': 'Total amount (PLN)',
   'csv.users.amountFromQuiz': 'Amount from quizzes (PLN)',
@@ -130,10 +134,12 @@ export const MESSAGES_EN: Record<keyof typeof MESSAGES_PL, string> = {
   'withdrawals.failed': 'Withdrawal marked as failed; the money returned to the wallet',
   'mail.setPassword.subject': 'Set your password for the incentive programme',
   'mail.setPassword.body':
-    'Hello {{name}},\n\nto set your password and activate your account, open:\n{{link}}\n\nThe link is valid for {{hours}} hours and works once. If this was not you, ignore this message.',
+    'Hello {{name}},\n\nto set your password and activate your account, open:\n{{link}}\n\nThe link is valid for {{hours}} and works once. If this was not you, ignore this message.',
   'mail.resetPassword.subject': 'A new password for the incentive programme',
   'mail.resetPassword.body':
-    'Hello {{name}},\n\nsomeone (probably you) asked for a link to set a new password. To set it, open:\n{{link}}\n\nThe link is valid for {{hours}} hours and works once. If this was not you, ignore this message: your password has not changed.',
+    'Hello {{name}},\n\nsomeone (probably you) asked for a link to set a new password. To set it, open:\n{{link}}\n\nThe link is valid for {{hours}} and works once. If this was not you, ignore this message: your password has not changed.',
+  'mail.hours_one': '{{count}} hour',
+  'mail.hours_other': '{{count}} hours',
   'mail.emailChanged.subject': 'The e-mail address of your incentive programme account was changed',
   'mail.emailChanged.body':
     'Hello {{name}},\n\nthe e-mail address of your incentive programme account was changed from {{old}} to {{new}}. From now on you sign in with the new address.\n\nIf you did not ask for this change, contact the programme administrator at once.',
@@ -239,7 +245,9 @@ export const MESSAGES_EN: Record<keyof typeof MESSAGES_PL, string> = {
   'product.codeRequired': 'The product code is required',
   'product.codeInvalid': 'A product code may contain only letters, digits and . _ / -',
   'product.codeTaken': 'A product with this code already exists',
-  'sales.imported': 'Sales imported: {{accepted}} rows accepted, {{skipped}} skipped, {{rejected}} rejected',
+  'sales.imported': 'Sales imported: {{accepted}} accepted, {{skipped}} skipped, {{rejected}} rejected',
+  'sales.rows_one': '{{count}} row',
+  'sales.rows_other': '{{count}} rows',
   'sales.reverted': 'The import has been reverted',
   'sales.notFound': 'Import not found',
   'sales.fileRequired': 'Choose a CSV or XLSX file with sales',
@@ -254,7 +262,8 @@ export const MESSAGES_EN: Record<keyof typeof MESSAGES_PL, string> = {
   'sales.busy': 'Another sales import is running. Try again shortly.',
   'sales.interrupted': 'The import was interrupted before it was saved; nothing of it counts',
   'sales.notApplied': 'Only a saved import can be reverted',
-  'sales.revertWithdrawn': 'The import cannot be reverted: {{count}} reps have already withdrawn money from it',
+  'sales.revertWithdrawn_one': 'The import cannot be reverted: {{count}} rep has already withdrawn money from it',
+  'sales.revertWithdrawn_other': 'The import cannot be reverted: {{count}} reps have already withdrawn money from it',
   'sales.ledgerReason': 'Challenge "{{challenge}}": {{units}} units (sales import no. {{id}})',
   'sales.ledgerReversalReason': 'Sales import no. {{id}} reverted (challenge "{{challenge}}")',
   'csv.ranking.place': 'Place',

@@ -83,7 +83,9 @@ export const MESSAGES_PL = {
   'csv.users.active': 'Aktywny',
   'csv.users.completeProfile': 'Profil kompletny',
   'csv.users.lastLogin': 'Ostatnie logowanie',
-  'csv.users.loginCounter': 'Logowania (14 dni)',
+  // Count messages (plural.ts): one variant per plural category, chosen by `count`.
+  'csv.users.loginCounter_one': 'Logowania ({{count}} dzień)',
+  'csv.users.loginCounter_other': 'Logowania ({{count}} dni)',
   'csv.users.challenges': 'Wyzwania',
   'csv.users.totalAmount': 'Kwota całkowita (PLN)',
   'csv.users.amountFromQuiz': 'Kwota z quizów (PLN)',
@@ -128,10 +130,15 @@ export const MESSAGES_PL = {
   'withdrawals.failed': 'Wypłata oznaczona jako nieudana; środki wróciły do portfela',
   'mail.setPassword.subject': 'Ustaw hasło do Programu motywacyjnego',
   'mail.setPassword.body':
-    'Dzień dobry {{name}},\n\naby ustawić hasło i aktywować konto, otwórz link:\n{{link}}\n\nLink jest ważny {{hours}} godz. i działa jeden raz. Jeśli to nie Ty, zignoruj tę wiadomość.',
+    'Dzień dobry {{name}},\n\naby ustawić hasło i aktywować konto, otwórz link:\n{{link}}\n\nLink jest ważny {{hours}} i działa jeden raz. Jeśli to nie Ty, zignoruj tę wiadomość.',
   'mail.resetPassword.subject': 'Nowe hasło do Programu motywacyjnego',
   'mail.resetPassword.body':
-    'Dzień dobry {{name}},\n\nktoś (zapewne Ty) poprosił o link do ustawienia nowego hasła. Aby je ustawić, otwórz link:\n{{link}}\n\nLink jest ważny {{hours}} godz. i działa jeden raz. Jeśli to nie Ty, zignoruj tę wiadomość: Twoje hasło się nie zmieniło.',
+    'Dzień dobry {{name}},\n\nktoś (zapewne Ty) poprosił o link do ustawienia nowego hasła. Aby je ustawić, otwórz link:\n{{link}}\n\nLink jest ważny {{hours}} i działa jeden raz. Jeśli to nie Ty, zignoruj tę wiadomość: Twoje hasło się nie zmieniło.',
+  // {{hours}} of the bodies above: how long a link is valid, in the accusative ('ważny 24 godziny').
+  'mail.hours_one': '{{count}} godzinę',
+  'mail.hours_few': '{{count}} godziny',
+  'mail.hours_many': '{{count}} godzin',
+  'mail.hours_other': '{{count}} godziny',
   'mail.emailChanged.subject': 'Zmieniono adres e-mail Twojego konta w Programie motywacyjnym',
   'mail.emailChanged.body':
     'Dzień dobry {{name}},\n\nadres e-mail Twojego konta w Programie motywacyjnym zmieniono z {{old}} na {{new}}. Od teraz logujesz się nowym adresem.\n\nJeśli nie prosiłeś o tę zmianę, od razu skontaktuj się z administratorem programu.',
@@ -236,8 +243,12 @@ export const MESSAGES_PL = {
   'product.codeRequired': 'Pole kod produktu jest wymagane',
   'product.codeInvalid': 'Kod produktu może zawierać tylko litery, cyfry oraz znaki . _ / -',
   'product.codeTaken': 'Produkt o tym kodzie już istnieje',
-  'sales.imported':
-    'Zaimportowano sprzedaż: przyjęto {{accepted}}, pominięto {{skipped}}, odrzucono {{rejected}} wierszy',
+  // {{accepted}}, {{skipped}}, {{rejected}}: 'sales.rows' with their counts.
+  'sales.imported': 'Zaimportowano sprzedaż: przyjęto {{accepted}}, pominięto {{skipped}}, odrzucono {{rejected}}',
+  'sales.rows_one': '{{count}} wiersz',
+  'sales.rows_few': '{{count}} wiersze',
+  'sales.rows_many': '{{count}} wierszy',
+  'sales.rows_other': '{{count}} wiersza',
   'sales.reverted': 'Import został cofnięty',
   'sales.notFound': 'Nie znaleziono importu',
   'sales.fileRequired': 'Wybierz plik CSV lub XLSX ze sprzedażą',
@@ -252,8 +263,14 @@ export const MESSAGES_PL = {
   'sales.busy': 'Trwa inny import sprzedaży. Spróbuj ponownie za chwilę.',
   'sales.interrupted': 'Import został przerwany przed zapisaniem; nic z niego nie zostało zaliczone',
   'sales.notApplied': 'Można cofnąć tylko zapisany import',
-  'sales.revertWithdrawn':
+  'sales.revertWithdrawn_one':
+    'Nie można cofnąć importu: {{count}} przedstawiciel ma już wypłacone pieniądze z tego importu',
+  'sales.revertWithdrawn_few':
     'Nie można cofnąć importu: {{count}} przedstawicieli ma już wypłacone pieniądze z tego importu',
+  'sales.revertWithdrawn_many':
+    'Nie można cofnąć importu: {{count}} przedstawicieli ma już wypłacone pieniądze z tego importu',
+  'sales.revertWithdrawn_other':
+    'Nie można cofnąć importu: {{count}} przedstawiciela ma już wypłacone pieniądze z tego importu',
   'sales.ledgerReason': 'Wyzwanie „{{challenge}}”: {{units}} szt. (import sprzedaży nr {{id}})',
   'sales.ledgerReversalReason': 'Cofnięty import sprzedaży nr {{id}} (wyzwanie „{{challenge}}”)',
   'csv.ranking.place': 'Miejsce',

@@ -8,6 +8,7 @@
 import { MESSAGES_EN } from './messages-en.ts';
 import { MESSAGES_PL } from './messages-pl.ts';
 import { QUIZ_SERVER_MESSAGES_EN, QUIZ_SERVER_MESSAGES_PL } from './messages-server.ts';
+import { formatCount, pluralKey } from './plural.ts';
 
 export { MESSAGES_PL };
 
@@ -20,19 +21,34 @@ export const MESSAGES = { pl: MESSAGES_PL, en: MESSAGES_EN } as const;
 const SERVER_MESSAGES = { pl: QUIZ_SERVER_MESSAGES_PL, en: QUIZ_SERVER_MESSAGES_EN } as const;
 
 export type Lang = keyof typeof MESSAGES;
-export type MessageKey = keyof (typeof MESSAGES)['pl'] | keyof typeof QUIZ_SERVER_MESSAGES_PL;
+type PlainKey = keyof (typeof MESSAGES)['pl'] | keyof typeof QUIZ_SERVER_MESSAGES_PL;
+/** A count message's base key ('sales.rows' of 'sales.rows_other'; plural.ts). */
+type PluralBase<K> = K extends `${infer B}_other` ? B : never;
+export type MessageKey = PlainKey | PluralBase<PlainKey>;
 export const LANGS = ['pl', 'en'] as const satisfies readonly Lang[];
 
 export function isMessageKey(s: string): s is MessageKey {
-  return s in MESSAGES.pl || s in SERVER_MESSAGES.pl;
+  return (
+    s in MESSAGES.pl || s in SERVER_MESSAGES.pl || `${s}_other` in MESSAGES.pl || `${s}_other` in SERVER_MESSAGES.pl
+  );
 }
 
-/** Translates a key with {{param}} interpolation; unknown keys are returned as they are. */
+/**
+ * Translates a key with {{param}} interpolation; unknown keys are returned as they are. A number
+ * `count` picks the key's plural variant and is written with thousands separators (plural.ts).
+ */
 export function translate(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
   const table: Record<string, string> = MESSAGES[lang];
   const server: Record<string, string> = SERVER_MESSAGES[lang];
-  const text = table[key] ?? server[key] ?? (MESSAGES.pl as Record<string, string>)[key] ?? key;
-  return text.replace(/\{\{(\w+)\}\}/g, (_, p: string) => String(params[p] ?? ''));
+  const pl: Record<string, string> = MESSAGES.pl;
+  const serverPl: Record<string, string> = SERVER_MESSAGES.pl;
+  const has = (x: string) => x in table || x in server || x in pl || x in serverPl;
+  const { count } = params;
+  const k = typeof count === 'number' ? pluralKey(key, lang, count, has) : key;
+  const text = table[k] ?? server[k] ?? pl[k] ?? serverPl[k] ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, p: string) =>
+    p === 'count' && typeof count === 'number' ? formatCount(count, lang) : String(params[p] ?? ''),
+  );
 }
 
 /** Picks the best supported language from an Accept-Language header; Polish by default. */

@@ -4,14 +4,15 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * The product's Content-Security-Policy: the app's own scripts, styles inline (Mantine), images
- * from itself or data/blob URLs (previews), and only the two video hosts in frames. HTML pages with
+ * from itself or data/blob URLs (previews) and YouTube's video stills, and only the two video hosts in frames. HTML pages with
  * inline scripts add their hashes to script-src per response (plugins/web.ts).
  */
 export const SECURITY_HEADER_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
+      // i.ytimg.com: the poster of a YouTube video on a rep list's card, before the player is loaded.
+      imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com'],
       styleSrc: ["'self'", "'unsafe-inline'"],
       scriptSrc: ["'self'"],
       connectSrc: ["'self'"],

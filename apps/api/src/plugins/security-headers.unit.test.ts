@@ -5,7 +5,7 @@ describe('securityHeaders', () => {
   it("are helmet's headers for the product's options, worked out once", () => {
     const h = securityHeaders(SECURITY_HEADER_OPTIONS);
     expect(h['content-security-policy']).toBe(
-      "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';upgrade-insecure-requests;connect-src 'self';frame-src https://www.youtube-nocookie.com https://player.vimeo.com",
+      "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob: https://i.ytimg.com;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline';upgrade-insecure-requests;connect-src 'self';frame-src https://www.youtube-nocookie.com https://player.vimeo.com",
     );
     expect(h).toMatchObject({
       'x-content-type-options': 'nosniff',

@@ -1,37 +1,54 @@
 import type { Image } from '@incentive/contracts';
 import { Box, Center } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { CARD_SIZES, VIDEO_HEIGHTS, type VideoSource, videoSource } from '../lib/video-source.ts';
 import { ResponsiveImage } from './responsive-image.tsx';
 
+/** Only a list that has a video fetches the poster's code (the rep pages' first-load budget). */
+const VideoPoster = lazy(() => import('./video-poster.tsx').then((m) => ({ default: m.VideoPoster })));
+
 /**
- * The top of a rep list's card, quiz or article (SPEC.md section 2, rep lists): the video muted and
- * playing by itself when the link plays, else the image, else a placeholder; all in one box of the
- * spec's video heights so the cards line up. `videoLabel` names the video for screen readers.
+ * The top of a rep list's card, quiz or article (SPEC.md section 2, rep lists): the video's poster,
+ * whose tap loads the player (components/video-poster.tsx; issue 27 replaced the autoplaying frames),
+ * else the image, else a placeholder; all in one box of the spec's video heights so the cards line
+ * up. `videoLabel` names the video for screen readers. `fit="contain"` shows an image whole (a
+ * product's packshot), on the box's neutral background.
  */
 export function CardMedia({
   image,
   videoUrl,
   videoLabel,
   priority,
+  fit = 'cover',
 }: {
   image: Image | null;
   videoUrl: string | null;
   videoLabel: string;
   priority: boolean;
+  fit?: 'cover' | 'contain';
 }) {
   const video = videoSource(videoUrl);
   return (
     <Box h={VIDEO_HEIGHTS} bg="gray.1" style={{ overflow: 'hidden' }} data-testid="card-media">
-      {video ? (
-        <VideoPlayer video={video} label={videoLabel} eager={priority} cover />
+      {video && videoUrl ? (
+        <Suspense fallback={null}>
+          <VideoPoster
+            video={video}
+            link={videoUrl}
+            label={videoLabel}
+            image={image}
+            priority={priority}
+            player={() => <VideoPlayer video={video} label={videoLabel} eager cover />}
+          />
+        </Suspense>
       ) : image ? (
         <ResponsiveImage
           image={image}
           sizes={CARD_SIZES}
           alt=""
           priority={priority}
-          style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+          style={{ width: '100%', height: '100%', objectFit: fit }}
         />
       ) : (
         <Center h="100%" c="gray.5" aria-hidden>

@@ -1,4 +1,4 @@
-import { LANGS, type Lang, MESSAGES_PL } from '@incentive/contracts';
+import { formatCount, LANGS, type Lang, MESSAGES_PL, pluralKey } from '@incentive/contracts';
 import { useSyncExternalStore } from 'react';
 import pl from '../locales/pl.json';
 
@@ -7,6 +7,15 @@ import pl from '../locales/pl.json';
  * keys, `{{name}}` placeholders, English as the fallback language, and a re-render when the
  * language changes. i18next with react-i18next did that for 12 kB gzip and a start-up that cloned
  * every resource on the first load of every page; this does the same in a page of code.
+ *
+ * Counts (decision 046, the contracts' plural.ts): a text that says how many of something there are
+ * is written once per plural category, as sibling keys `name_one`, `name_few`, `name_many`,
+ * `name_other` (Polish: 1 wypłata, 2 wypłaty, 5 wypłat, 1,5 wypłaty; English: `_one`, `_other`),
+ * and called by its base name with a number `count`: `t('withdrawals.exported', { id, count })`.
+ * `new Intl.PluralRules(lang)` picks the variant (the `_other` one when a category is missing, the
+ * base key when there are no variants), and `{{count}}` is written with thousands separators like
+ * money ('4 054'). A text with two counts gets the second as an already translated count text.
+ * The API's messages do the same through the contracts' translate().
  */
 
 type Tree = { [k: string]: string | Tree };
@@ -69,12 +78,21 @@ function lookupIn(root: Tree | undefined, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** The text of `key` in `lang` (else in English, else the key itself), with `{{name}}` filled in. */
+/**
+ * The text of `key` in `lang` (else in English, else the key itself), with `{{name}}` filled in; a
+ * number `count` picks the plural variant and is written grouped ('4 054').
+ */
 function translate(lang: Lang, key: string, vars?: Vars): string {
-  const text = lookup(lang, key) ?? lookup(FALLBACK, key) ?? key;
+  const count = vars?.count;
+  const k =
+    typeof count === 'number'
+      ? pluralKey(key, lang, count, (x) => lookup(lang, x) !== undefined || lookup(FALLBACK, x) !== undefined)
+      : key;
+  const text = lookup(lang, k) ?? lookup(FALLBACK, k) ?? key;
   if (!vars) return text;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => {
     const value = vars[name];
+    if (name === 'count' && typeof value === 'number') return formatCount(value, lang);
     return value === undefined || value === null ? whole : String(value);
   });
 }

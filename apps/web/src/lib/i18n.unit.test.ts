@@ -39,3 +39,35 @@ describe('the interface texts (lib/i18n.ts)', () => {
     expect(heard).toEqual(['en']);
   });
 });
+
+describe('counts in the interface texts (decision 046)', () => {
+  const COUNTS = [0, 1, 2, 5, 12, 22, 25, 101, 112];
+  it('picks the Polish plural form by count and groups thousands', async () => {
+    await setLanguage('pl');
+    expect(COUNTS.map((count) => i18n.t('withdrawals.exported', { id: 7, count }))).toEqual(
+      [
+        '0 wypłat',
+        '1 wypłata',
+        '2 wypłaty',
+        '5 wypłat',
+        '12 wypłat',
+        '22 wypłaty',
+        '25 wypłat',
+        '101 wypłat',
+        '112 wypłat',
+      ].map((n) => `Wyeksportowano paczkę nr 7 (${n})`),
+    );
+    expect(i18n.t('table.total', { count: 4054 })).toBe('Razem: 4\u00a0054');
+    // The contracts' count messages are there too.
+    expect(i18n.t('sales.rows', { count: 3 })).toBe('3 wiersze');
+  });
+  it('English: one and other', async () => {
+    await setLanguage('en');
+    expect(COUNTS.map((count) => i18n.t('withdrawals.batchPaidDone', { count }))).toEqual(
+      COUNTS.map((n) => `Marked ${n} withdrawal${n === 1 ? '' : 's'} paid`),
+    );
+    expect(i18n.t('sales.rows', { count: 1 })).toBe('1 row');
+    expect(i18n.t('table.total', { count: 4054 })).toBe('Total: 4,054');
+    await setLanguage('pl');
+  });
+});

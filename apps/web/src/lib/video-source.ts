@@ -4,7 +4,15 @@
  * a link to a video file plays in <video>; anything else is not playable and the card falls back
  * to the image or the placeholder.
  */
-export type VideoSource = { kind: 'embed'; src: string } | { kind: 'file'; src: string } | null;
+export type VideoSource =
+  | {
+      kind: 'embed';
+      src: string;
+      /** The host's still of the video (YouTube's thumbnail), the poster a rep list shows until a tap. */
+      poster?: string;
+    }
+  | { kind: 'file'; src: string }
+  | null;
 
 const YOUTUBE_ID = /^[\w-]{6,20}$/;
 const VIMEO_ID = /^\d{1,12}$/;
@@ -49,7 +57,12 @@ export function videoSource(link: string | null | undefined): VideoSource {
   if (yt) {
     // loop needs the playlist of itself; playsinline keeps iOS from going full screen.
     const q = new URLSearchParams({ autoplay: '1', mute: '1', playsinline: '1', loop: '1', playlist: yt, rel: '0' });
-    return { kind: 'embed', src: `https://www.youtube-nocookie.com/embed/${yt}?${q}` };
+    return {
+      kind: 'embed',
+      src: `https://www.youtube-nocookie.com/embed/${yt}?${q}`,
+      // 480×360, the size every video has (maxresdefault is missing for many); CSP img-src allows the host.
+      poster: `https://i.ytimg.com/vi/${yt}/hqdefault.jpg`,
+    };
   }
   const vimeo = vimeoId(url);
   if (vimeo) {

@@ -99,7 +99,7 @@ export async function sendSetPasswordLink(
     text: translate(lang, kind === 'reset' ? 'mail.resetPassword.body' : 'mail.setPassword.body', {
       name: user.name,
       link,
-      hours: s.setPasswordTtlHours,
+      hours: translate(lang, 'mail.hours', { count: s.setPasswordTtlHours }),
     }),
   });
   // Retire the older links only after the new one went out: a failed send leaves the user's old link working.

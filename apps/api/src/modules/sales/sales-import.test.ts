@@ -146,7 +146,7 @@ describe('POST /api/sales-imports: a good file', () => {
       error: null,
     });
     expect(imp.created_by?.name).toBe('Anna Administratorka');
-    expect(imp.message).toBe('Zaimportowano sprzedaż: przyjęto 3, pominięto 0, odrzucono 0 wierszy');
+    expect(imp.message).toBe('Zaimportowano sprzedaż: przyjęto 3 wiersze, pominięto 0 wierszy, odrzucono 0 wierszy');
 
     const after = await wallet(r.id);
     expect(after.available - before.available).toBe(1000);
@@ -491,7 +491,7 @@ describe('POST /api/sales-imports/{id}/revert', () => {
       headers: { ...bearer(admin), 'accept-language': 'en' },
     });
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json().message).toBe('The import cannot be reverted: 1 reps have already withdrawn money from it');
+    expect(res.json().message).toBe('The import cannot be reverted: 1 rep has already withdrawn money from it');
     expect((await importRow(imp.id))?.status).toBe('applied');
   });
 

@@ -133,9 +133,9 @@ export async function salesImportRoutes(fastify: FastifyInstance) {
       return reply.code(201).send({
         ...result,
         message: `${translate(req.lang, 'sales.imported', {
-          accepted: result.rows_accepted,
-          skipped: result.rows_skipped,
-          rejected: result.rows_rejected,
+          accepted: translate(req.lang, 'sales.rows', { count: result.rows_accepted }),
+          skipped: translate(req.lang, 'sales.rows', { count: result.rows_skipped }),
+          rejected: translate(req.lang, 'sales.rows', { count: result.rows_rejected }),
         })}${summary}`,
       });
     },

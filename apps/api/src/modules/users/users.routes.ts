@@ -24,6 +24,7 @@ import { sendJsonText } from '../../lib/json-text.ts';
 import { prefetchFirst } from '../../lib/prefetch.ts';
 import { allow, requireUser } from '../../plugins/auth.ts';
 import type { AuthSettings } from '../auth/auth.service.ts';
+import { LOGIN_COUNTER_DAYS } from './login-window.ts';
 import * as service from './users.service.ts';
 
 const errors = {
@@ -115,7 +116,11 @@ export async function userRoutes(fastify: FastifyInstance) {
         'amountFromQuiz',
         'inWithdrawal',
         'withdrawn',
-      ].map((k) => t(`csv.users.${k}`));
+      ].map((k) =>
+        k === 'loginCounter'
+          ? translate(req.lang, 'csv.users.loginCounter', { count: LOGIN_COUNTER_DAYS })
+          : t(`csv.users.${k}`),
+      );
       // The first rows are read before the header goes out: a failing query is an error answer, not a cut file.
       const stream = csvStream(header, await prefetchFirst(chunks), (u) => [
         u.id,

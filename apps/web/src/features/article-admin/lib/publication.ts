@@ -27,9 +27,12 @@ export function warsawWallTime(instant: Date | string): string {
 /** The picker's value as the API's published_at: 'YYYY.MM.DD HH:mm:ss'. */
 export const apiPublishedAt = (wall: string) => wall.replace(/^(\d{4})-(\d{2})-(\d{2})/, '$1.$2.$3');
 
-/** DD-MM-YYYY HH:mm of a Warsaw wall time (SPEC.md section 9 date format, without seconds). */
+/** DD-MM-YYYY HH:mm:ss of a Warsaw wall time (SPEC.md section 9; the one date-time display, lib/format.ts). */
 export const displayWallTime = (wall: string) =>
-  wall.replace(/^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}).*$/, '$3-$2-$1 $4:$5');
+  wall.replace(
+    /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):?(\d{2})?.*$/,
+    (_, y, mo, d, h, mi, s) => `${d}-${mo}-${y} ${h}:${mi}:${s ?? '00'}`,
+  );
 
 /**
  * What saving the form makes of the article: off = a draft; on = published from the chosen time,

@@ -10,7 +10,8 @@ describe('publication in Warsaw time', () => {
 
   test('the API format and the display format', () => {
     expect(apiPublishedAt('2026-05-04 07:08:09')).toBe('2026.05.04 07:08:09');
-    expect(displayWallTime('2026-05-04 07:08:09')).toBe('04-05-2026 07:08');
+    expect(displayWallTime('2026-05-04 07:08:09')).toBe('04-05-2026 07:08:09');
+    expect(displayWallTime('2026-05-04 07:08')).toBe('04-05-2026 07:08:00');
   });
 
   test('off is a draft; a time ahead is scheduled; now or before is published', () => {

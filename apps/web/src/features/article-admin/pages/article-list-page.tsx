@@ -6,7 +6,7 @@ import {
   ARTICLE_STATUSES,
   type ArticleStatus,
 } from '@incentive/contracts';
-import { ActionIcon, Anchor, Button, Group, SegmentedControl, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, SegmentedControl, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconEye, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -15,6 +15,7 @@ import { Link, useNavigate } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
+import { TitleLink } from '../../../components/table/title-link.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
@@ -96,16 +97,9 @@ export function ArticleListPage() {
       width: phone ? 160 : undefined,
       render: (a) => (
         <Stack gap={2}>
-          <Anchor
-            component={Link}
-            to={a.status === 'deleted' ? paths.articlePreview(a.id) : paths.articleEdit(a.id)}
-            fz="sm"
-            fw={600}
-            lineClamp={2}
-            onClick={(e) => e.stopPropagation()}
-          >
+          <TitleLink to={a.status === 'deleted' ? paths.articlePreview(a.id) : paths.articleEdit(a.id)}>
             {a.name}
-          </Anchor>
+          </TitleLink>
           {/* On a phone the status column is out of sight: the badge rides with the title. */}
           {phone ? (
             <ArticleStatusBadge status={a.status} />

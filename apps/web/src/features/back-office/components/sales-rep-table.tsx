@@ -3,14 +3,16 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMailForward } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
+import { TitleLink } from '../../../components/table/title-link.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -35,6 +37,7 @@ interface SalesRepTableProps {
 /** The sales rep table of SPEC.md section 2, on the dashboard or filtered to one warehouse. */
 export function SalesRepTable({ me, listRole: role, warehouseId }: SalesRepTableProps) {
   const { t } = useTranslation();
+  const count = useFormatCount();
   const money = useFormatMoney();
   const navigate = useNavigate();
   const phone = useMediaQuery('(max-width: 48em)');
@@ -65,9 +68,7 @@ export function SalesRepTable({ me, listRole: role, warehouseId }: SalesRepTable
     });
 
   const detailsLink = (u: UserListItem, text: string | null) => (
-    <Anchor component={Link} to={paths.salesRepDetails(u.id)} fz="sm" onClick={(e) => e.stopPropagation()}>
-      {text || '—'}
-    </Anchor>
+    <TitleLink to={paths.salesRepDetails(u.id)}>{text || '—'}</TitleLink>
   );
 
   // The spec's columns, led by who the row is: surname and name stay in view while the other
@@ -129,7 +130,7 @@ export function SalesRepTable({ me, listRole: role, warehouseId }: SalesRepTable
       title: t('salesRep.fields.loginsWeekly'),
       sortable: true,
       textAlign: 'right',
-      render: (u) => u.login_counter_weekly ?? 0,
+      render: (u) => count(u.login_counter_weekly),
     },
     {
       accessor: 'challenges',

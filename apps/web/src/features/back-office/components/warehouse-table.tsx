@@ -1,14 +1,16 @@
 import { can, type User, WAREHOUSE_SORT_FIELDS, type Warehouse, type WarehouseListQuery } from '@incentive/contracts';
-import { Anchor, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { DataTableColumn } from 'mantine-datatable';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
+import { TitleLink } from '../../../components/table/title-link.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { useDeleteWarehouse } from '../api/delete-warehouse.ts';
@@ -23,6 +25,7 @@ type WarehouseSort = WarehouseListQuery['sort'];
 /** The dashboard's warehouse list (SPEC.md section 2 "Warehouse table"). */
 export function WarehouseTable({ me }: { me: User }) {
   const { t } = useTranslation();
+  const count = useFormatCount();
   const money = useFormatMoney();
   const navigate = useNavigate();
   const deleteWarehouse = useDeleteWarehouse();
@@ -53,18 +56,32 @@ export function WarehouseTable({ me }: { me: User }) {
       pinned: 'left',
       noWrap: !phone,
       width: phone ? 140 : undefined,
-      render: (w) => (
-        <Anchor component={Link} to={paths.warehouseDetails(w.id)} fz="sm" onClick={(e) => e.stopPropagation()}>
-          {w.name}
-        </Anchor>
-      ),
+      render: (w) => <TitleLink to={paths.warehouseDetails(w.id)}>{w.name}</TitleLink>,
     },
     { accessor: 'asseco_id', title: t('warehouse.fields.assecoId'), sortable: true, noWrap: true },
     // Wraps on a desktop, so the whole table fits at 1440 px.
     { accessor: 'address', title: t('warehouse.fields.address'), sortable: true, noWrap: phone },
-    { accessor: 'admins_count', title: t('warehouse.fields.adminsCount'), sortable: true, textAlign: 'right' },
-    { accessor: 'users_count', title: t('warehouse.fields.phCount'), sortable: true, textAlign: 'right' },
-    { accessor: 'actives_count', title: t('warehouse.fields.activeCount'), sortable: true, textAlign: 'right' },
+    {
+      accessor: 'admins_count',
+      title: t('warehouse.fields.adminsCount'),
+      sortable: true,
+      textAlign: 'right',
+      render: (w) => count(w.admins_count),
+    },
+    {
+      accessor: 'users_count',
+      title: t('warehouse.fields.phCount'),
+      sortable: true,
+      textAlign: 'right',
+      render: (w) => count(w.users_count),
+    },
+    {
+      accessor: 'actives_count',
+      title: t('warehouse.fields.activeCount'),
+      sortable: true,
+      textAlign: 'right',
+      render: (w) => count(w.actives_count),
+    },
     {
       accessor: 'amount',
       title: t('warehouse.fields.amount'),

@@ -6,6 +6,7 @@ import { Page } from '../../../components/page.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { parseId, paths, type WarehouseTab } from '../../../lib/paths.ts';
+import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useWarehouse } from '../api/get-warehouse.ts';
 import { AdminTable } from '../components/admin-table.tsx';
@@ -21,6 +22,7 @@ const TABS = ['data', 'admins', 'ph'] as const satisfies readonly WarehouseTab[]
 /** `/warehouse/details/{id}`: tabs data, admins and ph, each with its action button (SPEC.md section 2). */
 export function WarehouseDetailsPage() {
   const { t } = useTranslation();
+  const count = useFormatCount();
   const money = useFormatMoney();
   const me = useCurrentUser();
   const id = parseId(useParams().id);
@@ -76,9 +78,9 @@ export function WarehouseDetailsPage() {
                 { label: t('warehouse.fields.address'), value: w.address },
                 { label: t('warehouse.fields.nip'), value: w.nip ?? '—' },
                 { label: t('warehouse.fields.email'), value: w.email ?? '—' },
-                { label: t('warehouse.fields.adminsCount'), value: w.admins_count },
-                { label: t('warehouse.fields.phCount'), value: w.users_count },
-                { label: t('warehouse.fields.activeCount'), value: w.actives_count },
+                { label: t('warehouse.fields.adminsCount'), value: count(w.admins_count) },
+                { label: t('warehouse.fields.phCount'), value: count(w.users_count) },
+                { label: t('warehouse.fields.activeCount'), value: count(w.actives_count) },
                 { label: t('warehouse.fields.amount'), value: money(w.amount) },
               ]}
             />

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { Thumb } from './thumb.tsx';
 
@@ -17,6 +18,7 @@ import { Thumb } from './thumb.tsx';
  */
 export function ChallengeProductsTable({ products, label }: { products: ChallengeProduct[]; label: string }) {
   const { t } = useTranslation();
+  const count = useFormatCount();
   const me = useCurrentUser();
   const money = useFormatMoney();
   const phone = useMediaQuery('(max-width: 48em)');
@@ -42,7 +44,13 @@ export function ChallengeProductsTable({ products, label }: { products: Challeng
       noWrap: true,
       render: (p) => money(p.reward),
     },
-    { accessor: 'units', title: t('challengeAdmin.fields.units'), textAlign: 'right', noWrap: true },
+    {
+      accessor: 'units',
+      title: t('challengeAdmin.fields.units'),
+      textAlign: 'right',
+      noWrap: true,
+      render: (p) => count(p.units),
+    },
     {
       accessor: 'money_paid',
       title: t('challengeAdmin.fields.moneyPaid'),

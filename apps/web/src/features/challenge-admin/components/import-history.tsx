@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { openConfirm } from '../../back-office/components/open-confirm.ts';
@@ -25,6 +26,7 @@ type ImportSort = SalesImportListQuery['sort'];
  */
 export function ImportHistory({ onReport }: { onReport: (i: SalesImport) => void }) {
   const { t } = useTranslation();
+  const count = useFormatCount();
   const money = useFormatMoney();
   const state = useTableState<ImportSort>('created_at', 'desc');
   const list = useSalesImports(state.params);
@@ -42,7 +44,7 @@ export function ImportHistory({ onReport }: { onReport: (i: SalesImport) => void
           {t('challengeAdmin.history.revertConfirm', {
             file: i.file_name,
             amount: money(i.amount),
-            reps: i.reps_count,
+            reps: t('challengeAdmin.history.reps', { count: i.reps_count }),
           })}
         </Text>
       ),
@@ -70,7 +72,7 @@ export function ImportHistory({ onReport }: { onReport: (i: SalesImport) => void
       width: 180,
       render: (i) => (
         <Stack gap={2}>
-          <Text fz="sm" fw={600} lineClamp={2} style={{ wordBreak: 'break-all' }}>
+          <Text fz="sm" fw={600} lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
             {i.file_name}
           </Text>
           {i.status === 'failed' && i.error && (
@@ -87,9 +89,24 @@ export function ImportHistory({ onReport }: { onReport: (i: SalesImport) => void
       title: t('challengeAdmin.history.status'),
       render: (i) => <ImportStatusBadge status={i.status} />,
     },
-    { accessor: 'rows_accepted', title: t('challengeAdmin.import.accepted'), textAlign: 'right' },
-    { accessor: 'rows_skipped', title: t('challengeAdmin.import.skipped'), textAlign: 'right' },
-    { accessor: 'rows_rejected', title: t('challengeAdmin.import.rejected'), textAlign: 'right' },
+    {
+      accessor: 'rows_accepted',
+      title: t('challengeAdmin.import.accepted'),
+      textAlign: 'right',
+      render: (i) => count(i.rows_accepted),
+    },
+    {
+      accessor: 'rows_skipped',
+      title: t('challengeAdmin.import.skipped'),
+      textAlign: 'right',
+      render: (i) => count(i.rows_skipped),
+    },
+    {
+      accessor: 'rows_rejected',
+      title: t('challengeAdmin.import.rejected'),
+      textAlign: 'right',
+      render: (i) => count(i.rows_rejected),
+    },
     {
       accessor: 'amount',
       title: t('challengeAdmin.import.amount'),

@@ -2,6 +2,7 @@ import type { SalesImport } from '@incentive/contracts';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 
 function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
@@ -31,6 +32,7 @@ export function ImportResult({
   reporting: boolean;
 }) {
   const { t } = useTranslation();
+  const count = useFormatCount();
   const money = useFormatMoney();
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="import-result" aria-live="polite">
@@ -44,17 +46,33 @@ export function ImportResult({
           </Alert>
         )}
         <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="md">
-          <Figure label={t('challengeAdmin.import.accepted')} value={result.rows_accepted} testId="result-accepted" />
-          <Figure label={t('challengeAdmin.import.skipped')} value={result.rows_skipped} testId="result-skipped" />
-          <Figure label={t('challengeAdmin.import.rejected')} value={result.rows_rejected} testId="result-rejected" />
-          <Figure label={t('challengeAdmin.import.summary')} value={result.rows_summary} testId="result-summary" />
+          <Figure
+            label={t('challengeAdmin.import.accepted')}
+            value={count(result.rows_accepted)}
+            testId="result-accepted"
+          />
+          <Figure
+            label={t('challengeAdmin.import.skipped')}
+            value={count(result.rows_skipped)}
+            testId="result-skipped"
+          />
+          <Figure
+            label={t('challengeAdmin.import.rejected')}
+            value={count(result.rows_rejected)}
+            testId="result-rejected"
+          />
+          <Figure
+            label={t('challengeAdmin.import.summary')}
+            value={count(result.rows_summary)}
+            testId="result-summary"
+          />
           <Figure label={t('challengeAdmin.import.amount')} value={money(result.amount)} testId="result-amount" />
           <Figure
             label={t('challengeAdmin.import.corrected')}
             value={money(result.amount_corrected)}
             testId="result-corrected"
           />
-          <Figure label={t('challengeAdmin.import.reps')} value={result.reps_count} testId="result-reps" />
+          <Figure label={t('challengeAdmin.import.reps')} value={count(result.reps_count)} testId="result-reps" />
         </SimpleGrid>
         {result.rows_rejected > 0 && (
           <Group>

@@ -1,6 +1,6 @@
 import '../lib/strings.ts';
 import { CHALLENGE_SORT_FIELDS, type ChallengeListQuery, type ChallengeListRow, can } from '@incentive/contracts';
-import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileImport, IconListNumbers, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -9,11 +9,13 @@ import { Link, useNavigate } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
+import { TitleLink } from '../../../components/table/title-link.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { confirmDelete } from '../../back-office/components/confirm-delete.tsx';
@@ -35,6 +37,7 @@ type ChallengeSort = ChallengeListQuery['sort'];
  */
 export function ChallengeListPage() {
   const { t } = useTranslation();
+  const count = useFormatCount();
   const me = useCurrentUser();
   const navigate = useNavigate();
   const money = useFormatMoney();
@@ -75,9 +78,7 @@ export function ChallengeListPage() {
       width: phone ? 150 : undefined,
       render: (c) => (
         <Stack gap={2}>
-          <Text fz="sm" fw={600} lineClamp={2}>
-            {c.name}
-          </Text>
+          <TitleLink to={paths.challengeRanking(c.id)}>{c.name}</TitleLink>
           {phone && <ChallengeStatusBadge status={c.status} />}
         </Stack>
       ),
@@ -96,9 +97,19 @@ export function ChallengeListPage() {
       noWrap: true,
       render: (c) => <ChallengeStatusBadge status={c.status} />,
     },
-    { accessor: 'products_count', title: t('challengeAdmin.fields.productsCount'), textAlign: 'right' },
-    { accessor: 'reps_count', title: t('challengeAdmin.fields.reps'), textAlign: 'right' },
-    { accessor: 'units', title: t('challengeAdmin.fields.units'), textAlign: 'right' },
+    {
+      accessor: 'products_count',
+      title: t('challengeAdmin.fields.productsCount'),
+      textAlign: 'right',
+      render: (c) => count(c.products_count),
+    },
+    {
+      accessor: 'reps_count',
+      title: t('challengeAdmin.fields.reps'),
+      textAlign: 'right',
+      render: (c) => count(c.reps_count),
+    },
+    { accessor: 'units', title: t('challengeAdmin.fields.units'), textAlign: 'right', render: (c) => count(c.units) },
     {
       accessor: 'money_paid',
       title: t('challengeAdmin.fields.moneyPaid'),

@@ -11,6 +11,7 @@ import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
+import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { useWarehouses } from '../../back-office/api/get-warehouses.ts';
@@ -40,6 +41,7 @@ export function RankingPage() {
  */
 function Ranking({ id }: { id: number }) {
   const { t } = useTranslation();
+  const count = useFormatCount();
   const money = useFormatMoney();
   const phone = useMediaQuery('(max-width: 48em)');
   const challenge = useChallenge(id);
@@ -94,7 +96,13 @@ function Ranking({ id }: { id: number }) {
         </Text>
       ),
     },
-    { accessor: 'units', title: t('challengeAdmin.fields.units'), textAlign: 'right', noWrap: true },
+    {
+      accessor: 'units',
+      title: t('challengeAdmin.fields.units'),
+      textAlign: 'right',
+      noWrap: true,
+      render: (r) => count(r.units),
+    },
     {
       accessor: 'amount',
       title: t('challengeAdmin.ranking.amount'),

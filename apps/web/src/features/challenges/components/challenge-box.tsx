@@ -9,7 +9,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useActiveChallenges } from '../api/get-active-challenges.ts';
 import { CHALLENGE_BOX_HEIGHTS } from '../box-size.ts';
-import { formatImportDate, statusLine } from '../lib/challenge-text.ts';
+import { formatImportDate, formatUnits, statusLine } from '../lib/challenge-text.ts';
 import '../lib/box-strings.ts';
 import classes from './challenge-box.module.css';
 
@@ -19,11 +19,11 @@ import classes from './challenge-box.module.css';
  * Its own lazy chunk, loaded after the home renders; it keeps the height the home reserved.
  */
 export default function ChallengeBox() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { data, error, isPending } = useActiveChallenges();
   useErrorToast(error, 'challenge.listFailed');
   const first = data?.data[0];
-  const importDate = data?.updated_at ? formatImportDate(data.updated_at, i18n.language) : null;
+  const importDate = data?.updated_at ? formatImportDate(data.updated_at) : null;
 
   return (
     <Card
@@ -93,12 +93,18 @@ function Featured({ challenge, count }: { challenge: ActiveChallenge; count: num
             <>
               {warehouse && (
                 <Text fz="sm" fw={600} lineClamp={1}>
-                  {t('challengePh.placeWarehouse', { place: warehouse.place, of: warehouse.of })}
+                  {t('challengePh.placeWarehouse', {
+                    place: formatUnits(warehouse.place, i18n.language),
+                    of: formatUnits(warehouse.of, i18n.language),
+                  })}
                 </Text>
               )}
               {region && (
                 <Text fz="sm" fw={600} lineClamp={1}>
-                  {t('challengePh.placeRegion', { place: region.place, of: region.of })}
+                  {t('challengePh.placeRegion', {
+                    place: formatUnits(region.place, i18n.language),
+                    of: formatUnits(region.of, i18n.language),
+                  })}
                 </Text>
               )}
             </>

@@ -6,7 +6,6 @@ import { LinkButton } from '../../../components/link-button.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
-import { formatUnits } from '../lib/challenge-text.ts';
 import classes from './challenge-view.module.css';
 
 /**
@@ -22,7 +21,7 @@ export function ChallengeProductCard({
   n: number;
   priority: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const money = useFormatMoney();
   const titleId = `challenge-product-${product.id}-${n}`;
   return (
@@ -36,7 +35,8 @@ export function ChallengeProductCard({
       data-testid="challenge-product"
     >
       <Card.Section pos="relative">
-        <CardMedia image={product.image} videoUrl={null} videoLabel="" priority={priority} />
+        {/* A product's packshot is shown whole (contain), never cut at the edges. */}
+        <CardMedia image={product.image} videoUrl={null} videoLabel="" priority={priority} fit="contain" />
         {/* The list (an <ol>) gives screen readers the position; the number is for the eye. */}
         <span className={classes.number} aria-hidden data-testid="challenge-product-number">
           {n}.
@@ -58,8 +58,7 @@ export function ChallengeProductCard({
           {t('challengePh.yourSales')}:{' '}
           {product.units > 0 ? (
             <strong>
-              {t('challengePh.yourUnits', { units: formatUnits(product.units, i18n.language) })} ·{' '}
-              {money(product.money_get)}
+              {t('challengePh.yourUnits', { count: product.units })} · {money(product.money_get)}
             </strong>
           ) : (
             t('challengePh.noSales')

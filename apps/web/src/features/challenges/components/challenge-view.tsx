@@ -43,7 +43,8 @@ export function ChallengeView({
               sizes={COVER_SIZES}
               alt=""
               priority={priority}
-              style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+              // Whole, never cut at the edges (issue 27): a challenge's image is often a product's packshot.
+              style={{ width: '100%', height: '100%', objectFit: 'contain' }}
             />
           </div>
         )}
@@ -89,7 +90,7 @@ function ChallengeSummary({ challenge, updatedAt }: { challenge: ActiveChallenge
   const { t, i18n } = useTranslation();
   const money = useFormatMoney();
   const { warehouse, region } = challenge.rank;
-  const importDate = updatedAt ? formatImportDate(updatedAt, i18n.language) : null;
+  const importDate = updatedAt ? formatImportDate(updatedAt) : null;
   return (
     <Card withBorder radius="md" padding="lg" className={classes.summary} data-testid="challenge-summary">
       <Stack gap="sm">
@@ -103,9 +104,21 @@ function ChallengeSummary({ challenge, updatedAt }: { challenge: ActiveChallenge
           {warehouse || region ? (
             <>
               {warehouse && (
-                <Text fw={600}>{t('challengePh.placeWarehouse', { place: warehouse.place, of: warehouse.of })}</Text>
+                <Text fw={600}>
+                  {t('challengePh.placeWarehouse', {
+                    place: formatUnits(warehouse.place, i18n.language),
+                    of: formatUnits(warehouse.of, i18n.language),
+                  })}
+                </Text>
               )}
-              {region && <Text fw={600}>{t('challengePh.placeRegion', { place: region.place, of: region.of })}</Text>}
+              {region && (
+                <Text fw={600}>
+                  {t('challengePh.placeRegion', {
+                    place: formatUnits(region.place, i18n.language),
+                    of: formatUnits(region.of, i18n.language),
+                  })}
+                </Text>
+              )}
             </>
           ) : (
             <Text>{t('challengePh.noPlace')}</Text>

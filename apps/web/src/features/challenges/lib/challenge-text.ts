@@ -1,4 +1,5 @@
 import type { ChallengeStatus } from '@incentive/contracts';
+import { formatDate } from '../../../lib/format.ts';
 import { groupThousands } from '../../../lib/money.ts';
 
 /*
@@ -15,7 +16,6 @@ import { groupThousands } from '../../../lib/money.ts';
 const MONTHS_PL = 'stycznia lutego marca kwietnia maja czerwca lipca sierpnia września października listopada grudnia';
 const MONTHS_EN = 'January February March April May June July August September October November December';
 const monthName = (lang: string, month: number) => (lang === 'en' ? MONTHS_EN : MONTHS_PL).split(' ')[month] ?? '';
-const pad = (n: number) => String(n).padStart(2, '0');
 
 // A calendar day 'YYYY-MM-DD' is read as UTC midnight and written in UTC: no time zone moves it a day.
 const dayDate = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -42,12 +42,13 @@ export function statusLine(
   return { key: 'challengePh.status.running', vars: { date: formatDay(c.end_at, lang, thisYear) } };
 }
 
-/** The instant of the last import as a calendar day in the browser's zone: '22.11.2026' (pl), '22/11/2026' (en). */
-export function formatImportDate(iso: string, lang: string): string | null {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return null;
-  const mark = lang === 'en' ? '/' : '.';
-  return `${pad(d.getDate())}${mark}${pad(d.getMonth() + 1)}${mark}${d.getFullYear()}`;
+/**
+ * The instant of the last import as a calendar day in the browser's zone, in the product's one date
+ * format (lib/format.ts, decision 046): '22-11-2026' in both languages.
+ */
+export function formatImportDate(iso: string): string | null {
+  if (Number.isNaN(new Date(iso).getTime())) return null;
+  return formatDate(iso);
 }
 
 /** Units (whole pieces) as the rep reads them: '1 240' with the language's grouping. */

@@ -5,13 +5,20 @@ import en from '../../../locales/en.json';
 
 type Tree = { [k: string]: string | Tree };
 
-/** Every leaf key of a tree with its {{placeholders}}, e.g. 'status.running {{date}}'. */
+/**
+ * Every leaf key of a tree with its {{placeholders}}, e.g. 'status.running {{date}}'. A count text's
+ * plural variants (`units_one`, `units_other`; decision 046) count as one key: languages have
+ * different sets of them.
+ */
 function shape(tree: Tree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([k, v]) =>
+  const keys = Object.entries(tree).flatMap(([k, v]) =>
     typeof v === 'string'
-      ? [`${prefix}${k} ${[...v.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).join(',')}`]
+      ? [
+          `${prefix}${k.replace(/_(zero|one|two|few|many|other)$/, '')} ${[...v.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).join(',')}`,
+        ]
       : shape(v, `${prefix}${k}.`),
   );
+  return [...new Set(keys)];
 }
 
 describe("the challenge pages' strings", () => {

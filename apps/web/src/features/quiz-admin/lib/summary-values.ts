@@ -12,8 +12,8 @@ const WARSAW_DAY = new Intl.DateTimeFormat('en-CA', {
 /** The Warsaw calendar day of an instant, 'YYYY-MM-DD', whatever the browser's time zone. */
 export const programmeDay = (iso: string) => WARSAW_DAY.format(new Date(iso));
 
-/** DD.MM.YYYY of a Warsaw day. */
-export const displayDay = (iso: string) => programmeDay(iso).split('-').reverse().join('.');
+/** DD-MM-YYYY of a Warsaw day (the one date display, decision 046). */
+export const displayDay = (iso: string) => programmeDay(iso).split('-').reverse().join('-');
 
 /** The summary form's own fields (besides the general ones), as the inputs hold them. */
 export interface SummaryValues {

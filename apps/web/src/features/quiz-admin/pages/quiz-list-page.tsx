@@ -1,6 +1,6 @@
 import '../lib/strings.ts';
 import { QUIZ_SORT_FIELDS, type QuizListQuery, type QuizListRow } from '@incentive/contracts';
-import { ActionIcon, Anchor, Button, Group, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarEvent, IconChartBar, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -8,11 +8,13 @@ import { Link, useNavigate } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
+import { TitleLink } from '../../../components/table/title-link.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { confirmDelete } from '../../back-office/components/confirm-delete.tsx';
@@ -27,6 +29,7 @@ type QuizSort = QuizListQuery['sort'];
 /** `/quiz` (SPEC.md section 2 "Quiz admin list"): the quizzes, paged, searched and sorted on the server. */
 export function QuizListPage() {
   const { t } = useTranslation();
+  const count = useFormatCount();
   const money = useFormatMoney();
   const navigate = useNavigate();
   const phone = useMediaQuery('(max-width: 48em)');
@@ -54,11 +57,7 @@ export function QuizListPage() {
       sortable: true,
       pinned: 'left',
       width: phone ? 150 : undefined,
-      render: (q) => (
-        <Anchor component={Link} to={paths.quizEdit(q.id)} fz="sm" onClick={(e) => e.stopPropagation()}>
-          {q.name}
-        </Anchor>
-      ),
+      render: (q) => <TitleLink to={paths.quizEdit(q.id)}>{q.name}</TitleLink>,
     },
     { accessor: 'status', title: t('quizAdmin.fields.status'), render: (q) => <QuizStatusCell quiz={q} /> },
     {
@@ -69,8 +68,18 @@ export function QuizListPage() {
       noWrap: true,
       render: (q) => money(q.value),
     },
-    { accessor: 'answers_count', title: t('quizAdmin.fields.questions'), textAlign: 'right' },
-    { accessor: 'attempts_count', title: t('quizAdmin.fields.attempts'), textAlign: 'right' },
+    {
+      accessor: 'answers_count',
+      title: t('quizAdmin.fields.questions'),
+      textAlign: 'right',
+      render: (q) => count(q.answers_count),
+    },
+    {
+      accessor: 'attempts_count',
+      title: t('quizAdmin.fields.attempts'),
+      textAlign: 'right',
+      render: (q) => count(q.attempts_count),
+    },
     {
       accessor: 'created_at',
       title: t('quizAdmin.fields.createdAt'),

@@ -9,6 +9,7 @@ import { downloadCsv } from '../../../lib/download-csv.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { toastError } from '../../../lib/toast.ts';
+import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { PageLoader } from '../../back-office/components/page-loader.tsx';
 import { useLoadFailureRedirect } from '../../back-office/hooks/use-load-failure-redirect.ts';
@@ -42,6 +43,7 @@ function Stat({ label, value }: { label: string; value: string | number }) {
 
 function Results({ results }: { results: QuizResults }) {
   const { t, i18n } = useTranslation();
+  const count = useFormatCount();
   const money = useFormatMoney();
   const [exporting, setExporting] = useState(false);
   const percent = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1 });
@@ -80,7 +82,7 @@ function Results({ results }: { results: QuizResults }) {
         <Stat label={t('quizAdmin.results.passRate')} value={percent.format(results.pass_rate)} />
         <Stat
           label={t('quizAdmin.results.rewardsPaid')}
-          value={`${money(results.rewards_paid)} (${results.rewards_count})`}
+          value={`${money(results.rewards_paid)} (${count(results.rewards_count)})`}
         />
       </SimpleGrid>
       <Stack gap="md">

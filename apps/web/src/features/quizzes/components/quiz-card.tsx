@@ -32,15 +32,17 @@ export function QuizCard({ quiz, priority }: { quiz: QuizCardItem; priority: boo
         />
       </Card.Section>
       <Stack gap="xs" mt="md" style={{ flex: 1 }}>
-        <Group gap={6}>
+        {/* One line of badges at any width (issue 27): a badge that does not fit is shortened with an
+            ellipsis (Mantine's label) instead of wrapping alone onto a second line. */}
+        <Group gap={6} wrap="nowrap" data-testid="quiz-card-badges">
           {quiz.status && <QuizStatusBadge status={quiz.status} />}
           {quiz.is_questionnaire && (
-            <Badge color="grape" variant="light">
+            <Badge color="grape" variant="light" miw={0} style={{ flexShrink: 0 }}>
               {t('quizPh.survey')}
             </Badge>
           )}
           {quiz.is_one_time && (
-            <Badge color="gray" variant="outline">
+            <Badge color="gray" variant="outline" miw={0}>
               {t('quizPh.oneTime')}
             </Badge>
           )}
