@@ -1,5 +1,5 @@
 import { can, mayManage, USER_SORT_FIELDS, type User, type UserListItem, type UserSort } from '@incentive/contracts';
-import { Anchor, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMailForward } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
