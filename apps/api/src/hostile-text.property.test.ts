@@ -155,6 +155,17 @@ const FIXTURES: Record<string, Fixture> = {
     body: () => ({ user_id: ids.rep, number: '4111111111111111' }),
   },
   'POST /api/withdrawal': { as: 'seller', url: () => '/api/withdrawal', body: () => ({ amount: '1.00' }) },
+  'PUT /api/settings': {
+    as: 'admin',
+    url: () => '/api/settings',
+    body: () => ({
+      organiser: 'Organizator Sp. z o.o.',
+      address: 'ul. Prosta 1, 00-001 Warszawa',
+      phone: '+48 22 000 00 00',
+      email: 'kontakt@example.com',
+      rules: '<p>Regulamin programu</p>',
+    }),
+  },
   'POST /api/admin/adjustments': {
     as: 'admin',
     url: () => '/api/admin/adjustments',

@@ -59,6 +59,7 @@ const TABLE: Record<string, Row> = {
   'POST /api/set-password': r('ok ok ok ok ok ok'),
   'POST /api/forgot-password': r('ok ok ok ok ok ok'),
   'GET /api/images/:hash/:file': r('ok ok ok ok ok ok'),
+  'GET /api/settings': r('ok ok ok ok ok ok', { why: 'the footer and the rules page, before sign-in too' }),
   // Session.
   'GET /api/me': r('ok ok ok ok ok ok'),
   'POST /api/logout': r('ok ok ok ok ok ok'),
@@ -167,6 +168,9 @@ const TABLE: Record<string, Row> = {
   'GET /api/sales-imports/:id/rejected.csv': r('ok ok - - - -'),
   'POST /api/sales-imports/:id/revert': r('ok ok - - - -'),
   'GET /api/sales-imports/manager-reclaims': r('ok ok - - - -'),
+
+  // Programme settings (decision 047): the organiser and the rules belong to the programme's owners.
+  'PUT /api/settings': r('ok ok - - - -'),
 };
 
 // ---------------------------------------------------------------- records

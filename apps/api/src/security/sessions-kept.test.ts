@@ -11,7 +11,13 @@ import { bearer, type TestApp } from '../../test/test-app.ts';
  * submit, a withdrawal, a card. Any other route that wants to must be added here by a person who
  * checked that it touches no session, user, role, e-mail or warehouse scope.
  */
-const REVIEWED_KEEPS_SESSIONS = [`POST ${API.card}`, `POST ${API.quizSubmit}`, `POST ${API.withdrawal}`];
+// PUT settings: the organiser's details and rules are in no session's answer (decision 047).
+const REVIEWED_KEEPS_SESSIONS = [
+  `POST ${API.card}`,
+  `POST ${API.quizSubmit}`,
+  `POST ${API.withdrawal}`,
+  `PUT ${API.settings}`,
+];
 
 let t: TestApp;
 let routes: SeenRoute[];

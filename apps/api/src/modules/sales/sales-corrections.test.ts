@@ -165,7 +165,7 @@ describe('ERP reports as they come', () => {
       amount: '46.50',
     });
     expect(imp.message).toBe(
-      'Zaimportowano sprzedaż: przyjęto 4, pominięto 0, odrzucono 1 wierszy. Pominięte wiersze podsumowań: 2',
+      'Zaimportowano sprzedaż: przyjęto 4 wiersze, pominięto 0 wierszy, odrzucono 1 wiersz. Pominięte wiersze podsumowań: 2',
     );
     const lines = await t.db.select().from(sales).where(eq(sales.importId, imp.id));
     expect(lines.map((l) => [l.line, l.soldOn, l.quantity]).sort()).toEqual([

@@ -2,10 +2,9 @@
 import '../../runtime-check.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { loadConfigOrExit } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
-import { queryRows } from '../../db/query-rows.ts';
+import { hasWallets } from './ledger-check.repo.ts';
 import { checkLedger } from './ledger-check.ts';
 
 /** Refuses with one line and exit code 1, having created and changed nothing. */
@@ -25,11 +24,7 @@ if (!config.DATABASE_URL && !existsSync(path.join(dir, 'PG_VERSION'))) {
 }
 const database = await openDatabase(config);
 try {
-  const [found] = await queryRows<{ wallets: string | null }>(
-    database.db,
-    sql`select to_regclass('public.wallets')::text as wallets`,
-  );
-  if (!found?.wallets) {
+  if (!(await hasWallets(database.db))) {
     await database.close();
     const where = config.DATABASE_URL ? 'the database of DATABASE_URL' : dir;
     refuse(`Ledger check: ${where} holds none of this product's tables (no wallets), nothing checked.`);

@@ -108,3 +108,12 @@ export async function memberCopiesOff(db: DbOrTx, limit: number): Promise<Member
     order by uw.user_id, uw.warehouse_id limit ${sql.raw(String(Math.trunc(limit)))}`,
   );
 }
+
+/** Whether the database holds the product's tables at all (a wallets table), before anything is checked. */
+export async function hasWallets(db: DbOrTx): Promise<boolean> {
+  const [found] = await queryRows<{ wallets: string | null }>(
+    db,
+    sql`select to_regclass('public.wallets')::text as wallets`,
+  );
+  return Boolean(found?.wallets);
+}
