@@ -176,7 +176,8 @@ describe('challenge back office', () => {
       'dokument,pozycja,data sprzedaży,hurtownia,przedstawiciel,produkt,ilość',
       `${doc},1,${today},${warehouse.body.asseco_id},${seller.asseco_id},${made.productCode},4`,
       `${doc},2,${today},${warehouse.body.asseco_id},${seller.asseco_id},NIE-MA-TAKIEGO,1`,
-      `${doc},3,${today},${warehouse.body.asseco_id},${seller.asseco_id},${made.productCode},-2`,
+      // A negative quantity is a correction (decision 044); zero units is no sale at all.
+      `${doc},3,${today},${warehouse.body.asseco_id},${seller.asseco_id},${made.productCode},0`,
       `${doc},4,${today},${warehouse.body.asseco_id},PH-NIKT,${made.productCode},1`,
     ].join('\r\n');
     const file = path.join(tmpdir(), `sprzedaz-${Date.now()}.csv`);
@@ -222,7 +223,7 @@ describe('challenge back office', () => {
     await result.getByRole('button', { name: 'Pobierz raport odrzuconych wierszy' }).click();
     const report = await readFile((await (await download).path()) as string, 'utf8');
     expect(report).toContain('Nieznany kod produktu');
-    expect(report).toContain('Ilość musi być dodatnią liczbą całkowitą');
+    expect(report).toContain('Ilość musi być liczbą całkowitą różną od zera');
     expect(report).toContain('Nieznany przedstawiciel (asseco id)');
 
     // The same file again: everything skipped, nothing paid twice.

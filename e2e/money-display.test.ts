@@ -234,7 +234,14 @@ describe.each(WIDTHS)('challenge money at %s', (_label, size) => {
     const rewards = entries.filter((e) => e.kind === 'challenge_reward');
     expect(rewards.length).toBeGreaterThanOrEqual(2);
     expect(new Set(rewards.map((e) => e.source_id)).size).toBe(rewards.length);
-    const fromChallenges = sum('challenge_reward') + sum('challenge_reversal');
+    // Corrections (returned sales, decision 044) take challenge money back; a revert gives it back.
+    const fromChallenges = [
+      'challenge_reward',
+      'challenge_reversal',
+      'sale_correction',
+      'sale_correction_owed',
+      'sale_correction_reversal',
+    ].reduce((n, kind) => n + sum(kind), 0);
     expect(fromChallenges).toBeGreaterThan(0);
     expect(grosze(seller.total_amount)).toBe(grosze(seller.amount_from_quiz) + fromChallenges + sum('adjustment'));
     // The challenges the user JSON lists add up to no more than what the ledger paid.

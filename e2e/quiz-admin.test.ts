@@ -207,8 +207,10 @@ describe('quiz back office', () => {
 
     const row = page.locator('tr').filter({ hasText: name });
     await row.getByText('Aktywny').waitFor();
-    // The programme's days are Warsaw days, whatever the browser's time zone.
-    await row.getByText(`${shown} – ${shown}`).waitFor();
+    // The programme's days are Warsaw days, whatever the browser's time zone; lists show DD-MM-YYYY
+    // (decision 046), the picker DD.MM.YYYY.
+    const listed = shown.replaceAll('.', '-');
+    await row.getByText(`${listed} – ${listed}`).waitFor();
 
     // The server has what the editor sent.
     const admin = await apiLogin(ACCOUNTS.admin.email);

@@ -317,7 +317,10 @@ describe.each(WIDTHS)('every route at $label px', ({ label, viewport, isMobile, 
       if (role !== 'root') expect(await seriousViolations(page), `${key} ${v.url} at ${label}`).toEqual([]);
 
       if (v.route === 'quizPhTake') {
-        // The result page, after answering the one question.
+        // The quiz's intro first (issue 27 point 3), then the one question, then the result page.
+        await page.getByRole('button', { name: 'Rozpocznij quiz' }).click();
+        await saveScreen(page, key, 'quizPhTake-question');
+        expect(await seriousViolations(page), `${key} quiz question at ${label}`).toEqual([]);
         await page.getByRole('radio', { name: 'A. Tak', exact: true }).check();
         await page.getByRole('button', { name: 'Zakończ' }).click();
         await page.waitForURL((u) => u.pathname === PAGES.quizPhSummary);

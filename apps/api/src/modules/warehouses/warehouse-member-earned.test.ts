@@ -203,6 +203,18 @@ describe("a membership's copy of its user's earnings (member_earned)", () => {
         having count(*) = 1 order by u.id desc limit 3`,
     );
     expect(reps).toHaveLength(3);
+    // Money to take from while they are regional managers for a moment: only a rep may be credited
+    // (decision 045), but a debit reaches every wallet, so each round has one that always goes through.
+    for (const r of reps) await adjust(r.id, '20.00');
+    /** A credit lands while the user is a rep, and is refused (nothing written) while it is not. */
+    const credit = (userId: number) =>
+      call('POST', '/api/admin/adjustments', { user_id: userId, amount: '1.01', reason: 'Korekta testowa' }).then(
+        (res) => {
+          if (res.statusCode === 422)
+            expect(res.json().message, res.body).toBe('Portfel mają tylko przedstawiciele handlowi');
+          else expect(res.statusCode, res.body).toBe(200);
+        },
+      );
     const jobs: Promise<void>[] = [];
     for (const r of reps) {
       const other = await otherWarehouse(r.warehouse_id);
@@ -213,7 +225,7 @@ describe("a membership's copy of its user's earnings (member_earned)", () => {
         await withWarehouses(r.id, [r.warehouse_id]),
       ];
       for (let i = 0; i < 6; i += 1) {
-        jobs.push(adjust(r.id, '1.01'));
+        jobs.push(credit(r.id), adjust(r.id, '-0.01'));
         const body = bodies[i % 3];
         jobs.push(
           call('PUT', `/api/auth/profile/${r.id}`, body).then((res) => {

@@ -2,6 +2,7 @@ import { Anchor, Box, Container } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../lib/paths.ts';
+import classes from './app-layout.module.css';
 
 const FooterDetails = lazy(() => import('./footer-details.tsx').then((m) => ({ default: m.FooterDetails })));
 
@@ -33,11 +34,13 @@ export function Footer() {
       style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
     >
       <Container size="xl">
-        {near && (
-          <Suspense fallback={null}>
-            <FooterDetails />
-          </Suspense>
-        )}
+        <div className={classes.footerDetails}>
+          {near && (
+            <Suspense fallback={null}>
+              <FooterDetails />
+            </Suspense>
+          )}
+        </div>
         <Anchor fz="xs" href={paths.rules()} target="_blank" rel="noopener" display="block" mt="xs">
           {t('footer.rules')}
         </Anchor>

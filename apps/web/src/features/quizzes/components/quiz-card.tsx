@@ -32,17 +32,18 @@ export function QuizCard({ quiz, priority }: { quiz: QuizCardItem; priority: boo
         />
       </Card.Section>
       <Stack gap="xs" mt="md" style={{ flex: 1 }}>
-        {/* One line of badges at any width (issue 27): a badge that does not fit is shortened with an
-            ellipsis (Mantine's label) instead of wrapping alone onto a second line. */}
+        {/* One line of badges at any width (issue 27): small badges, so the three of a one-time survey
+            fit whole at 360 px and up; below that a badge is shortened with an ellipsis (Mantine's
+            label) instead of wrapping alone onto a second line. */}
         <Group gap={6} wrap="nowrap" data-testid="quiz-card-badges">
           {quiz.status && <QuizStatusBadge status={quiz.status} />}
           {quiz.is_questionnaire && (
-            <Badge color="grape" variant="light" miw={0} style={{ flexShrink: 0 }}>
+            <Badge size="sm" color="grape" variant="light" miw={0} style={{ flexShrink: 0 }}>
               {t('quizPh.survey')}
             </Badge>
           )}
           {quiz.is_one_time && (
-            <Badge color="gray" variant="outline" miw={0}>
+            <Badge size="sm" color="gray" variant="outline" miw={0}>
               {t('quizPh.oneTime')}
             </Badge>
           )}
