@@ -32,9 +32,9 @@ export function QuizCard({ quiz, priority }: { quiz: QuizCardItem; priority: boo
         />
       </Card.Section>
       <Stack gap="xs" mt="md" style={{ flex: 1 }}>
-        {/* One line of badges at any width (issue 27): small badges, so the three of a one-time survey
-            fit whole at 360 px and up; below that a badge is shortened with an ellipsis (Mantine's
-            label) instead of wrapping alone onto a second line. */}
+        {/* One line of badges at any width (issue 27): small badges, so that most fit whole on a
+            phone; one that does not is shortened with an ellipsis (Mantine's label) instead of
+            wrapping alone onto a second line. */}
         <Group gap={6} wrap="nowrap" data-testid="quiz-card-badges">
           {quiz.status && <QuizStatusBadge status={quiz.status} />}
           {quiz.is_questionnaire && (
