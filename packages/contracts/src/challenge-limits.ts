@@ -59,12 +59,42 @@ export const SALES_IMPORT_ENCODINGS = ['auto', 'utf-8', 'windows-1250'] as const
 export type SalesImportEncoding = (typeof SALES_IMPORT_ENCODINGS)[number];
 
 /**
- * An import's life: rows are being read (staging), applied in one transaction with their money
- * (applied), later undone by compensating entries (reverted), or refused as a whole (failed: a wrong
- * file, or interrupted before it was applied; nothing of it counts).
+ * An import's life (decision 050): the file is being read in the upload request (staging), then
+ * the import is a background job: waiting its turn behind other imports (queued), its rows resolved
+ * against warehouses, reps, products and challenges in short steps (checking), its money posted rep
+ * by rep in short transactions (applying), done (applied), later undone by compensating entries
+ * (reverted), or refused as a whole (failed: a wrong file, or interrupted before any money moved;
+ * nothing of it counts). An import interrupted while applying is resumed, never left half-paid.
  */
-export const SALES_IMPORT_STATUSES = ['staging', 'applied', 'reverted', 'failed'] as const;
+export const SALES_IMPORT_STATUSES = [
+  'staging',
+  'queued',
+  'checking',
+  'applying',
+  'applied',
+  'reverted',
+  'failed',
+] as const;
 export type SalesImportStatus = (typeof SALES_IMPORT_STATUSES)[number];
+/** Statuses of an import still in progress: the page polls it until it leaves them. */
+export const SALES_IMPORT_RUNNING: readonly SalesImportStatus[] = ['staging', 'queued', 'checking', 'applying'];
+
+/**
+ * Plausibility of an import (issue 28, point 4): a row above `max_row_quantity` units, or every
+ * row of a rep whose rewards in one import pass `max_rep_amount`, is held for an admin's decision
+ * instead of being paid. The defaults, and the bounds an admin may set them within; whatever is
+ * confirmed, one import never credits one rep more than MAX_AMOUNT_GROSZE (what a withdrawal may carry).
+ */
+export const SALES_PLAUSIBILITY = {
+  defaultMaxRowQuantity: 1_000,
+  /** Grosze (10,000.00 zł). */
+  defaultMaxRepAmount: 1_000_000,
+  maxRowQuantity: 1_000_000,
+} as const;
+
+/** Why a row is held: its own quantity, or its rep's total in the import. */
+export const SALES_HELD_REASONS = ['sales.held.quantity', 'sales.held.repTotal'] as const;
+export type SalesHeldReason = (typeof SALES_HELD_REASONS)[number];
 
 /** Why a row was refused: the message key of each (the report's 'reason' column says it in words). */
 export const SALES_ROW_ERRORS = [

@@ -62,6 +62,10 @@ export const API = {
   salesImport: '/api/sales-imports/:id',
   salesImportRejected: '/api/sales-imports/:id/rejected.csv',
   salesImportRevert: '/api/sales-imports/:id/revert',
+  salesImportHeld: '/api/sales-imports/:id/held',
+  salesImportHeldConfirm: '/api/sales-imports/:id/held/confirm',
+  salesImportHeldReject: '/api/sales-imports/:id/held/reject',
+  salesImportSettings: '/api/sales-imports/settings',
   salesManagerReclaims: '/api/sales-imports/manager-reclaims',
 } as const;
 
