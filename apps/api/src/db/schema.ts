@@ -822,12 +822,31 @@ export const salesImports = pgTable(
     appliedAt: ts('applied_at'),
     revertedAt: ts('reverted_at'),
     revertedBy: integer('reverted_by').references(() => users.id),
+    /** The background job that checks and applies it (decision 050). */
+    jobId: integer('job_id'),
+    /** Cursor of the check: staged rows up to this row number are resolved. */
+    checkedThrough: integer('checked_through').notNull().default(0),
+    /** Cursor of the apply: the reps up to this user id are paid. */
+    appliedThroughUser: integer('applied_through_user').notNull().default(0),
+    rowsChecked: integer('rows_checked').notNull().default(0),
+    /** Rows held for an admin's decision, still pending, and what they would pay (grosze). */
+    rowsHeld: integer('rows_held').notNull().default(0),
+    amountHeld: grosze('amount_held').notNull().default(0),
+    finishedAt: ts('finished_at'),
+    /** The plausibility limits the check used (sales_import_settings when it started). */
+    maxRowQuantity: integer('max_row_quantity'),
+    maxRepAmount: grosze('max_rep_amount'),
   },
   (t) => [
     index('sales_imports_created_idx').on(t.createdAt, t.id),
+    index('sales_imports_running_idx').on(t.status).where(sql`${t.status} in ('queued','checking','applying')`),
+    check('sales_imports_held_check', sql`${t.rowsHeld} >= 0 and ${t.amountHeld} >= 0`),
     // The newest applied import: the date of the home's note.
     index('sales_imports_applied_idx').on(t.appliedAt).where(sql`${t.status} = 'applied'`),
-    check('sales_imports_status_check', sql`${t.status} in ('staging','applied','reverted','failed')`),
+    check(
+      'sales_imports_status_check',
+      sql`${t.status} in ('staging','queued','checking','applying','applied','reverted','failed')`,
+    ),
     check('sales_imports_format_check', sql`${t.format} is null or ${t.format} in ('csv','xlsx')`),
     check('sales_imports_amount_check', sql`${t.amount} >= 0`),
     check('sales_imports_amount_corrected_check', sql`${t.amountCorrected} >= 0`),
@@ -855,8 +874,45 @@ export const salesImportRows = pgTable(
     product: text('product').notNull(),
     quantity: text('quantity').notNull(),
     error: text('error'),
+    /** staged (not checked yet), rejected (error), skipped (already imported), held (held_reason) or ready. */
+    state: text('state').notNull().default('staged'),
+    heldReason: text('held_reason'),
+    /** What the check resolved the cells to, and the reward per unit (grosze). */
+    warehouseId: integer('warehouse_id'),
+    userId: integer('user_id'),
+    productId: integer('product_id'),
+    challengeId: integer('challenge_id'),
+    reward: grosze('reward'),
   },
-  (t) => [primaryKey({ columns: [t.importId, t.rowNo] })],
+  (t) => [
+    primaryKey({ columns: [t.importId, t.rowNo] }),
+    index('sales_import_rows_line_idx').on(t.importId, t.document, t.line, t.rowNo),
+    index('sales_import_rows_ready_idx').on(t.importId, t.userId, t.rowNo).where(sql`${t.state} = 'ready'`),
+    check(
+      'sales_import_rows_state_check',
+      sql`${t.state} in ('staged','rejected','skipped','held','ready') and (${t.state} = 'rejected') = (${t.error} is not null) and (${t.state} = 'held') = (${t.heldReason} is not null)`,
+    ),
+  ],
+);
+
+/** The plausibility limits of sales imports (one row, id 1; decision 050). */
+export const salesImportSettings = pgTable(
+  'sales_import_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    maxRowQuantity: integer('max_row_quantity').notNull().default(1000),
+    /** Grosze. */
+    maxRepAmount: grosze('max_rep_amount').notNull().default(1_000_000),
+    updatedAt: ts('updated_at'),
+    updatedBy: integer('updated_by').references(() => users.id),
+  },
+  (t) => [
+    check('sales_import_settings_one_row_check', sql`${t.id} = 1`),
+    check(
+      'sales_import_settings_limits_check',
+      sql`${t.maxRowQuantity} between 1 and 1000000 and ${t.maxRepAmount} between 100 and 100000000`,
+    ),
+  ],
 );
 
 /**
@@ -895,6 +951,9 @@ export const sales = pgTable(
     uniqueIndex('sales_document_line_key').on(t.document, t.line).where(sql`${t.revertedAt} is null`),
     index('sales_import_idx').on(t.importId),
     index('sales_challenge_product_idx').on(t.challengeId, t.productId),
+    index('sales_user_product_idx')
+      .on(t.userId, t.productId, t.challengeId, t.id)
+      .where(sql`${t.revertedAt} is null`),
     // A correction line (a return) carries a negative quantity and amount.
     check('sales_quantity_check', sql`${t.quantity} <> 0`),
     check('sales_amount_check', sql`${t.amount} = ${t.quantity} * ${t.reward} and ${t.reward} > 0`),
