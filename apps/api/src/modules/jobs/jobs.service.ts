@@ -85,6 +85,8 @@ export class JobWorker {
   private readonly stopWaitMs: number;
   private timer: NodeJS.Timeout | undefined;
   private busy = false;
+  /** Passes that failed in a row (the database unreachable): the next poll waits longer. */
+  private failures = 0;
   private again = false;
   private started = false;
   private stopped = false;
@@ -156,11 +158,15 @@ export class JobWorker {
           }
           await this.run(job);
         }
+        this.failures = 0;
       } catch (err) {
+        // The database is unreachable, say: logged once per pass, the polls spaced out up to a minute.
+        this.failures += 1;
         if (!this.stopped) this.opts.log.error({ err }, 'jobs: the worker pass failed');
       } finally {
         this.busy = false;
-        this.schedule(this.again ? 0 : this.pollMs);
+        const delay = this.failures > 0 ? Math.min(this.pollMs * 2 ** this.failures, 60_000) : this.pollMs;
+        this.schedule(this.again && this.failures === 0 ? 0 : delay);
       }
     })();
     return this.passDone;
@@ -274,6 +280,7 @@ export class JobWorker {
 
   /** Resolves when no job of this worker's kinds is queued or running (tests). */
   async idle(): Promise<void> {
+    if (!this.started) throw new Error('jobs: this process runs no jobs (JOBS=off), or the app is not ready yet');
     for (;;) {
       if (this.stopped) return;
       if (!this.busy && (await repo.countActive(this.opts.db, [...this.own.keys()])) === 0 && !this.busy) return;
@@ -291,12 +298,8 @@ export class JobWorker {
     if (this.stopped) return;
     this.stopped = true;
     clearTimeout(this.timer);
-    const current = this.current;
-    if (!current) {
-      await this.passDone;
-      return;
-    }
-    current.controller.abort(new JobStopped('the process is stopping'));
+    this.current?.controller.abort(new JobStopped('the process is stopping'));
+    if (!this.busy) return;
     let timer: NodeJS.Timeout | undefined;
     const timedOut = await Promise.race([
       this.passDone.then(() => false),

@@ -202,6 +202,8 @@ describe('a job kind', () => {
     await sleep(200);
     expect(run).not.toHaveBeenCalled();
     expect((await jobRow(id)).status).toBe('queued');
+    // Nothing here would ever run it: idle() says so instead of waiting forever.
+    await expect(app.jobs.idle()).rejects.toThrow('this process runs no jobs');
   });
 });
 
