@@ -1053,3 +1053,48 @@ export const programmeRules = pgTable(
   },
   (t) => [check('programme_rules_content_check', sql`length(${t.content}) > 0`)],
 );
+
+/**
+ * Background jobs (docs/decisions/049): a queue in the same database, so a caller enqueues in its
+ * own transaction. A worker claims a queued job (`for update skip locked`), holds it with a lease
+ * it renews while it runs, and marks it done or failed; a lease that expires (a crashed process)
+ * lets any worker take the job back. `attempts` counts the runs started (a stop gives its back).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('queued'),
+    payload: jsonb('payload').$type<unknown>().notNull().default({}),
+    /** What the handler last reported through ctx.progress(p). */
+    progress: jsonb('progress').$type<Record<string, unknown>>(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(1),
+    /** Not claimed before this time (a retry's back-off). */
+    runAfter: ts('run_after').notNull().defaultNow(),
+    /** The worker running it (process and random tag) and until when its lease holds. */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: ts('lease_until'),
+    /** The last failure's message. */
+    error: text('error'),
+    createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    startedAt: ts('started_at'),
+    finishedAt: ts('finished_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // The queue of each kind in id order (claims, queue positions, the running job of an exclusive kind).
+    index('jobs_active_idx').on(t.kind, t.id).where(sql`${t.status} in ('queued','running')`),
+    // Leases to take back.
+    index('jobs_lease_idx').on(t.leaseUntil).where(sql`${t.status} = 'running'`),
+    check('jobs_status_check', sql`${t.status} in ('queued','running','done','failed')`),
+    check('jobs_attempts_check', sql`${t.attempts} >= 0 and ${t.maxAttempts} >= 1`),
+    check(
+      'jobs_lease_check',
+      sql`${t.status} <> 'running' or (${t.leaseOwner} is not null and ${t.leaseUntil} is not null)`,
+    ),
+    check('jobs_kind_check', sql`length(${t.kind}) between 1 and 100`),
+  ],
+);
