@@ -951,9 +951,7 @@ export const sales = pgTable(
     uniqueIndex('sales_document_line_key').on(t.document, t.line).where(sql`${t.revertedAt} is null`),
     index('sales_import_idx').on(t.importId),
     index('sales_challenge_product_idx').on(t.challengeId, t.productId),
-    index('sales_user_product_idx')
-      .on(t.userId, t.productId, t.challengeId, t.id)
-      .where(sql`${t.revertedAt} is null`),
+    index('sales_user_product_idx').on(t.userId, t.productId, t.challengeId, t.id).where(sql`${t.revertedAt} is null`),
     // A correction line (a return) carries a negative quantity and amount.
     check('sales_quantity_check', sql`${t.quantity} <> 0`),
     check('sales_amount_check', sql`${t.amount} = ${t.quantity} * ${t.reward} and ${t.reward} > 0`),

@@ -14,8 +14,8 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { formatGrosze } from '../../lib/money.ts';
 import { offsetOf, paged } from '../../lib/paging.ts';
 import * as repo from './sales-held.repo.ts';
-import { lockImports } from './sales-imports.repo.ts';
 import * as jobRepo from './sales-import-job.repo.ts';
+import { lockImports } from './sales-imports.repo.ts';
 import { payReady } from './sales-pay.ts';
 
 /*

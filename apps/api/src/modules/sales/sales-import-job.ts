@@ -113,7 +113,6 @@ export async function applyChunk(
   });
 }
 
-
 export const salesImportJob: JobKind<SalesImportPayload> = {
   kind: SALES_IMPORT_JOB,
   exclusive: true,

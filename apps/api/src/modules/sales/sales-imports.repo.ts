@@ -1,10 +1,10 @@
+import type { SalesImportStatus } from '@incentive/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { salesImportRows, salesImports } from '../../db/schema.ts';
 import { containsPattern, direction } from '../../lib/paging.ts';
 import type { StagedRow } from './sales-row.ts';
-import type { SalesImportStatus } from '@incentive/contracts';
 
 /*
  * The sales import's SQL: the history row, the staged rows, and the revert (in the caller's

@@ -20,10 +20,10 @@ import { enqueueJob, queuePositions } from '../jobs/index.ts';
 import { postMany } from '../wallet/wallet.service.ts';
 import { matchColumns } from './sales-columns.ts';
 import { HEADER_SEARCH_LINES, openSalesFile } from './sales-file.ts';
-import * as repo from './sales-imports.repo.ts';
 import { rejectPending } from './sales-held.service.ts';
-import { SALES_IMPORT_JOB, type SalesImportPayload } from './sales-import-job.ts';
 import * as jobRepo from './sales-import-job.repo.ts';
+import { SALES_IMPORT_JOB, type SalesImportPayload } from './sales-import-job.ts';
+import * as repo from './sales-imports.repo.ts';
 import { correctionReversalReason, MANAGER_RECLAIM_REASON, salesText } from './sales-reasons.ts';
 import { checkRow, isSummaryRow, type RowCells, type StagedRow } from './sales-row.ts';
 

@@ -37,7 +37,8 @@ async function correctionPostings(
     available.set(g.user_id, has - covered);
     const params = { challenge: g.challenge_name, units: -g.units, id };
     const base = { userId: g.user_id, sourceType: 'challenge' as const, sourceId: sourceOf(g), createdBy };
-    if (covered > 0) postings.push({ ...base, kind: 'sale_correction', amount: covered, reason: correctionReason(params) });
+    if (covered > 0)
+      postings.push({ ...base, kind: 'sale_correction', amount: covered, reason: correctionReason(params) });
     if (due - covered > 0) {
       postings.push({
         ...base,
