@@ -14,7 +14,7 @@ const num = (v: unknown) => Number(v ?? 0);
 export async function queueImport(
   tx: DbOrTx,
   id: number,
-  info: { fileBytes: number; rowsTotal: number; rowsSummary: number; jobId: number },
+  info: { fileBytes: number; rowsTotal: number; rowsSummary: number; jobId: number | null },
 ): Promise<void> {
   await tx
     .update(salesImports)

@@ -22,7 +22,7 @@ import { matchColumns } from './sales-columns.ts';
 import { HEADER_SEARCH_LINES, openSalesFile } from './sales-file.ts';
 import { rejectPending } from './sales-held.service.ts';
 import * as jobRepo from './sales-import-job.repo.ts';
-import { SALES_IMPORT_JOB, type SalesImportPayload } from './sales-import-job.ts';
+import { runSalesImport, SALES_IMPORT_JOB, type SalesImportPayload } from './sales-import-job.ts';
 import * as repo from './sales-imports.repo.ts';
 import { correctionReversalReason, MANAGER_RECLAIM_REASON, salesText } from './sales-reasons.ts';
 import { checkRow, isSummaryRow, type RowCells, type StagedRow } from './sales-row.ts';
@@ -190,6 +190,7 @@ export async function importSales(
   upload: Upload,
   lang: Lang,
   stopping?: AbortSignal,
+  opts: { job?: boolean } = {},
 ): Promise<SalesImport> {
   await failInterruptedImports(db);
   const id = await repo.createImport(db, upload.fileName.slice(0, 255) || 'sales.csv', userId);
@@ -215,9 +216,12 @@ export async function importSales(
   }
   // The size and the row count are known only at the end of the stream.
   await db.transaction(async (tx) => {
-    const jobId = await enqueueJob(tx, SALES_IMPORT_JOB, { importId: id } satisfies SalesImportPayload, {
-      createdBy: userId,
-    });
+    const jobId =
+      opts.job === false
+        ? null
+        : await enqueueJob(tx, SALES_IMPORT_JOB, { importId: id } satisfies SalesImportPayload, {
+            createdBy: userId,
+          });
     await jobRepo.queueImport(tx, id, {
       fileBytes: counted.bytes,
       rowsTotal: staged.rows,
@@ -226,6 +230,19 @@ export async function importSales(
     });
   });
   return getImport(db, id, lang);
+}
+
+/**
+ * Stages a file and checks and applies it in this call, by the job's own steps but without the job
+ * queue: for the demo seed and scripts, which run no worker.
+ */
+export async function importSalesNow(db: Db, userId: number, upload: Upload, lang: Lang): Promise<SalesImport> {
+  const queued = await importSales(db, userId, upload, lang, undefined, { job: false });
+  await runSalesImport(db, queued.id, {
+    pause: () => new Promise((resolve) => setImmediate(resolve)),
+    progress: async () => {},
+  });
+  return getImport(db, queued.id, lang);
 }
 
 export async function getImport(db: Db, id: number, lang: Lang): Promise<SalesImport> {
