@@ -46,10 +46,12 @@ export const SALES_IMPORT_LIMITS = {
   xlsxSharedStrings: 2_000_000,
   /** XLSX: characters of the shared-strings table in all. */
   xlsxSharedChars: 30_000_000,
-  /** XLSX: cells read (every sheet up to the end of the one with the sales; blanks inside a row count). */
+  /** XLSX: cells read (every sheet up to the end of the one with the sales; empty cell elements and the blanks before a value count). */
   xlsxCells: 5_000_000,
   /** XLSX: non-empty rows read (every sheet up to the end of the one with the sales). */
   xlsxRows: 250_000,
+  /** XLSX: XML elements read in all parts (a cell is 2 to 4; what bounds the time a hostile file costs). */
+  xlsxElements: 25_000_000,
   /** XLSX: nesting of XML elements (a worksheet needs 7). */
   xlsxDepth: 64,
   /** XLSX: characters of one XML text or attribute (Excel's own limit for one cell is 32,767). */

@@ -275,6 +275,7 @@ export const MESSAGES_EN: Record<Exclude<keyof typeof MESSAGES_PL, `${string}_fe
   'sales.xlsx.sharedChars': 'The shared strings of the XLSX file have more than {{count}} characters in all',
   'sales.xlsx.cells': 'The sheets of the XLSX file have more than {{count}} cells',
   'sales.xlsx.rows': 'The sheets of the XLSX file have more than {{count}} rows with data',
+  'sales.xlsx.elements': 'The XLSX file has more than {{count}} XML elements',
   'sales.xlsx.doctype': 'The XLSX file contains a DOCTYPE declaration: XML entities are not allowed',
   'sales.xlsx.depth': 'The XML in the XLSX file is nested too deep (at most {{count}} levels)',
   'sales.xlsx.text': 'The XLSX file contains a text or attribute longer than {{count}} characters',

@@ -282,6 +282,7 @@ export const MESSAGES_PL = {
   'sales.xlsx.sharedChars': 'Teksty pliku XLSX mają razem więcej niż {{count}} znaków',
   'sales.xlsx.cells': 'Arkusze pliku XLSX mają więcej niż {{count}} komórek',
   'sales.xlsx.rows': 'Arkusze pliku XLSX mają więcej niż {{count}} wierszy z danymi',
+  'sales.xlsx.elements': 'Plik XLSX ma więcej niż {{count}} elementów XML',
   'sales.xlsx.doctype': 'Plik XLSX zawiera deklarację DOCTYPE: encje XML są niedozwolone',
   'sales.xlsx.depth': 'XML w pliku XLSX jest zagnieżdżony zbyt głęboko (dozwolone najwyżej {{count}} poziomy)',
   'sales.xlsx.text': 'Plik XLSX zawiera tekst lub atrybut dłuższy niż {{count}} znaków',

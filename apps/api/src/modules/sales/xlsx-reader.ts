@@ -29,6 +29,7 @@ export interface XlsxLimits {
   sharedChars: number;
   cells: number;
   rows: number;
+  elements: number;
   depth: number;
   text: number;
   /** Characters of one row (all its cells). */
@@ -47,6 +48,7 @@ export const XLSX_LIMITS: XlsxLimits = {
   sharedChars: L.xlsxSharedChars,
   cells: L.xlsxCells,
   rows: L.xlsxRows,
+  elements: L.xlsxElements,
   depth: L.xlsxDepth,
   text: L.xlsxText,
   recordChars: L.recordChars,
@@ -64,8 +66,9 @@ const unreadable = () => new AppError(422, 'sales.unreadable');
 const over = (key: MessageKey, count: number, params: Record<string, string | number> = {}) =>
   new AppError(422, key, { ...params, count });
 
-/** Excel has 16,384 columns (XFD). */
+/** Excel has 16,384 columns (XFD) and 1,048,576 rows. */
 const MAX_COLUMN = 16_384;
+const MAX_ROW = 1_048_576;
 const READ_CHUNK = 64 * 1024;
 
 interface Entry {
@@ -79,6 +82,7 @@ interface Entry {
 
 class Budget {
   expanded = 0;
+  elements = 0;
   cells = 0;
   rows = 0;
   constructor(readonly limits: XlsxLimits) {}
@@ -210,7 +214,8 @@ const MAX_ATTRIBUTES = 1_000;
  * chunk, so saxes never holds more than the limit plus one chunk), and an element with more than
  * 1,000 attributes (not XML a spreadsheet is made of: unreadable).
  */
-async function* parseXml(chunks: AsyncIterable<Buffer>, h: XmlHandlers, limits: XlsxLimits): AsyncGenerator<void> {
+async function* parseXml(chunks: AsyncIterable<Buffer>, h: XmlHandlers, budget: Budget): AsyncGenerator<void> {
+  const { limits } = budget;
   const parser = new SaxesParser({ position: false });
   const held = parser as unknown as SaxesInternals;
   let depth = 0;
@@ -227,6 +232,7 @@ async function* parseXml(chunks: AsyncIterable<Buffer>, h: XmlHandlers, limits: 
   });
   parser.on('opentag', (tag) => {
     if (++depth > limits.depth) throw over('sales.xlsx.depth', limits.depth);
+    if (++budget.elements > limits.elements) throw over('sales.xlsx.elements', limits.elements);
     h.open(local(tag.name), tag.attributes as Record<string, string>);
   });
   parser.on('closetag', (tag) => {
@@ -476,6 +482,7 @@ async function* sheetRows(xml: (h: XmlHandlers) => AsyncGenerator<void>, ctx: Sh
   let cells: string[] = [];
   let rowChars = 0;
   let col = 0;
+  let cellElements = 0;
   // The cell being read.
   let type = '';
   let style = 0;
@@ -520,11 +527,12 @@ async function* sheetRows(xml: (h: XmlHandlers) => AsyncGenerator<void>, ctx: Sh
       switch (name) {
         case 'row': {
           const r = a.r === undefined ? rowNo + 1 : Number(a.r);
-          if (!Number.isInteger(r) || r < 1) throw unreadable();
-          [rowNo, cells, rowChars, col] = [r, [], 0, 0];
+          if (!Number.isInteger(r) || r < 1 || r > MAX_ROW) throw unreadable();
+          [rowNo, cells, rowChars, col, cellElements] = [r, [], 0, 0, 0];
           break;
         }
         case 'c': {
+          cellElements++;
           col = a.r === undefined ? col + 1 : columnOf(a.r);
           if (col < 1 || col > MAX_COLUMN) throw unreadable();
           [type, style, value, inline, hasValue] = [a.t ?? 'n', Number(a.s ?? 0), '', '', false];
@@ -574,10 +582,11 @@ async function* sheetRows(xml: (h: XmlHandlers) => AsyncGenerator<void>, ctx: Sh
           break;
         }
         case 'row': {
-          if (cells.length === 0 || cells.every((c) => c.trim() === '')) break;
+          // Every cell element counts, and the blanks before a value (a cell in column XFD is 16,384).
           const budget = ctx.budget;
-          budget.cells += cells.length;
+          budget.cells += Math.max(cells.length, cellElements);
           if (budget.cells > limits.cells) throw over('sales.xlsx.cells', limits.cells);
+          if (cells.length === 0 || cells.every((c) => c.trim() === '')) break;
           if (++budget.rows > limits.rows) throw over('sales.xlsx.rows', limits.rows);
           ready.push({ rowNo, cells, sheet: ctx.sheet });
           cells = [];
@@ -623,7 +632,7 @@ export async function* readXlsx(
     const file = fh;
     const entries = await readDirectory(file, size, limits);
     const budget = new Budget(limits);
-    const xmlOf = (entry: Entry) => (h: XmlHandlers) => parseXml(inflated(file, size, entry, budget), h, limits);
+    const xmlOf = (entry: Entry) => (h: XmlHandlers) => parseXml(inflated(file, size, entry, budget), h, budget);
 
     const workbookEntry = entries.get('xl/workbook.xml');
     const rels = entries.get('xl/_rels/workbook.xml.rels');

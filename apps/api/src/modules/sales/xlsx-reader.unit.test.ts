@@ -174,7 +174,7 @@ describe('refusing a file that would hurt', () => {
     expect(await refusal(xlsx([attributes]))).toMatchObject({ key: 'sales.unreadable' });
   });
 
-  it('too many cells, too many rows, a row too long, too many parts', async () => {
+  it('too many cells (empty cell elements too), rows, XML elements, a row too long, too many parts', async () => {
     const sheet = sheetXml(Array.from({ length: 30 }, (_, i) => [`FV/${i}`, i, 'x']));
     expect(await refusal(xlsx([sheet]), { cells: 60 })).toEqual({
       status: 422,
@@ -191,6 +191,17 @@ describe('refusing a file that would hurt', () => {
       key: 'sales.recordTooLong',
       params: { line: 2, count: 10_000 },
     });
+    const empty = `<worksheet><sheetData>${'<row><c/><c/></row>'.repeat(40)}</sheetData></worksheet>`;
+    expect(await refusal(xlsx([empty]), { cells: 60 })).toMatchObject({ key: 'sales.xlsx.cells' });
+    const elements = `<worksheet><sheetData>${'<row/>'.repeat(1_000)}</sheetData></worksheet>`;
+    expect(await refusal(xlsx([elements]), { elements: 500 })).toEqual({
+      status: 422,
+      key: 'sales.xlsx.elements',
+      params: { count: 500 },
+    });
+    const beyondExcel =
+      '<worksheet><sheetData><row r="1048577"><c t="inlineStr"><is><t>a</t></is></c></row></sheetData></worksheet>';
+    expect(await refusal(xlsx([beyondExcel]))).toMatchObject({ key: 'sales.unreadable' });
     const parts = zip(Array.from({ length: 30 }, (_, i) => ({ name: `x${i}`, data: 'a' })));
     expect(await refusal(parts, { entries: 20 })).toMatchObject({ key: 'sales.xlsx.entries', params: { count: 20 } });
   });
