@@ -241,7 +241,7 @@ const CASES: Case[] = [
   },
   {
     name: 'deflate-bomb',
-    what: 'a sheet of 1 GB of empty rows declaring 1,000 bytes (refused at 400 MB inflated)',
+    what: 'a sheet of 1 GB of empty rows declaring 1,000 bytes (refused past Excel\'s 1,048,576th row)',
     make: (p) =>
       writeZip(p, [
         workbook,
@@ -253,6 +253,26 @@ const CASES: Case[] = [
             yield `<worksheet xmlns="${NS}"><sheetData>`;
             const block = '<row/>'.repeat(10_000);
             for (let i = 0; i < 17_000; i++) yield block;
+            yield '</sheetData></worksheet>';
+          },
+          declare: 1_000,
+        },
+      ]),
+  },
+  {
+    name: 'deflate-bomb-comments',
+    what: 'a sheet of 1 GB of XML comments (no element, no text) declaring 1,000 bytes (refused at 400 MB inflated)',
+    make: (p) =>
+      writeZip(p, [
+        workbook,
+        rels,
+        styles,
+        {
+          name: 'xl/worksheets/sheet1.xml',
+          text: function* () {
+            yield `<worksheet xmlns="${NS}"><sheetData>`;
+            const block = '<!-- -->'.repeat(10_000);
+            for (let i = 0; i < 12_500; i++) yield block;
             yield '</sheetData></worksheet>';
           },
           declare: 1_000,
