@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ledgerCheckSchema, SALES_IMPORT_LIMITS, salesImportSchema } from '@incentive/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -158,6 +159,19 @@ describe('XLSX that would hurt the server: refused whole, naming the limit', () 
       'Wiersz 2 pliku ma więcej niż 10\u00a0000 znaków: to nie jest wiersz sprzedaży',
     );
   });
+});
+
+describe('the upload limit holds for an XLSX too', () => {
+  it('an XLSX over 50 MB (spilled to disk only up to the limit): 413', async () => {
+    const file = xlsx([sheetXml([header])], {
+      extra: [{ name: 'xl/media/image1.png', data: randomBytes(SALES_IMPORT_LIMITS.fileBytes + 1_000), store: true }],
+    });
+    const res = await upload(file);
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json().message).toBe('Plik jest za duży: może mieć najwyżej 50 MB');
+    const [last] = await t.db.select().from(salesImports).orderBy(desc(salesImports.id)).limit(1);
+    expect(last).toMatchObject({ status: 'failed', rowsAccepted: 0 });
+  }, 60_000);
 });
 
 describe('CSV records over the limit', () => {
