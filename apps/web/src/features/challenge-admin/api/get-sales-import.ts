@@ -15,9 +15,9 @@ export function useSalesImport(id: number, initial?: SalesImport) {
     queryKey: [...challengeKeys.salesImports, 'one', id],
     queryFn: ({ signal }) => fetchOrThrow<SalesImport>(CHALLENGE_ADMIN_API.salesImport(id), { signal }),
     initialData: initial,
-    // The 202's import is already a fresh answer: the first poll comes a second later.
+    // The 202's import (or the history's row) is a fresh answer: the first poll comes a second later.
     initialDataUpdatedAt: initial ? Date.now() : undefined,
-    staleTime: 0,
+    staleTime: 1_000,
     refetchInterval: (q) => (isImportRunning(q.state.data) ? pollDelay(q.state.dataUpdateCount) : false),
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,

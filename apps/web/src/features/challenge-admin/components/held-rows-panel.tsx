@@ -37,21 +37,23 @@ export function HeldRowsPanel({ item }: { item: SalesImport }) {
   const decide = useDecideHeldRows();
   const [selected, setSelected] = useState<HeldRowRecord[]>([]);
 
-  const run = (vars: HeldDecisionVars) =>
-    decide.mutate(vars, {
-      onSuccess: (res) => {
-        setSelected([]);
-        toastSuccess(
-          res?.message ||
-            t(vars.kind === 'confirm' ? 'challengeAdmin.held.confirmed' : 'challengeAdmin.held.rejectedDone'),
-        );
-      },
-      onError: (err) =>
-        toastFailure(
-          failureOf(err),
-          vars.kind === 'confirm' ? 'challengeAdmin.held.errorConfirm' : 'challengeAdmin.held.errorReject',
-        ),
-    });
+  // mutateAsync, not mutate's callbacks: the last decision empties the list, the panel unmounts
+  // while the import is fetched again, and callbacks given to mutate() would then never run.
+  const run = async (vars: HeldDecisionVars) => {
+    try {
+      const res = await decide.mutateAsync(vars);
+      setSelected([]);
+      toastSuccess(
+        res?.message ||
+          t(vars.kind === 'confirm' ? 'challengeAdmin.held.confirmed' : 'challengeAdmin.held.rejectedDone'),
+      );
+    } catch (err) {
+      toastFailure(
+        failureOf(err),
+        vars.kind === 'confirm' ? 'challengeAdmin.held.errorConfirm' : 'challengeAdmin.held.errorReject',
+      );
+    }
+  };
 
   const decideSelected = (kind: HeldDecisionKind) =>
     run({ importId: item.id, kind, decision: { rows: selected.map((r) => r.row_no) } });

@@ -1,6 +1,6 @@
 import { SALES_IMPORT_SORT_FIELDS, type SalesImport, type SalesImportListQuery } from '@incentive/contracts';
 import { ActionIcon, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
@@ -144,9 +144,9 @@ export function ImportHistory({
       render: (i) =>
         i.rows_held > 0 && i.status === 'applied' ? (
           <Button
-            variant="light"
-            color="orange.9"
+            variant="default"
             size="compact-sm"
+            leftSection={<IconAlertTriangle size={14} color="var(--mantine-color-orange-9)" aria-hidden />}
             onClick={() => onReview(i)}
             aria-label={t('challengeAdmin.history.reviewHeld', { file: i.file_name, count: i.rows_held })}
           >

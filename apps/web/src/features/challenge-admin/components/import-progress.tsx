@@ -47,8 +47,8 @@ export function ImportProgress({ item }: { item: SalesImport }) {
       data-import-id={item.id}
     >
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-          <Title order={2} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Title order={2} fz="lg" style={{ overflowWrap: 'anywhere', flex: '1 1 14rem', minWidth: 0 }}>
             {t('challengeAdmin.progress.title', { file: item.file_name })}
           </Title>
           <ImportStatusBadge status={item.status} />
@@ -63,7 +63,7 @@ export function ImportProgress({ item }: { item: SalesImport }) {
             value={percent ?? 100}
             striped={percent === null}
             animated={percent === null || percent < 100}
-            color={item.status === 'queued' ? 'gray' : undefined}
+            color={item.status === 'queued' ? 'gray.5' : undefined}
             aria-label={line}
             data-testid="import-progress-bar"
           />

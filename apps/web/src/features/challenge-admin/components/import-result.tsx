@@ -36,8 +36,8 @@ export function ImportResult({
       aria-live="polite"
     >
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-          <Title order={2} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Title order={2} fz="lg" style={{ overflowWrap: 'anywhere', flex: '1 1 14rem', minWidth: 0 }}>
             {t('challengeAdmin.import.resultTitle', { file: result.file_name })}
           </Title>
           <Group gap={4} wrap="nowrap">

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 
 const COLORS: Record<SalesImportStatus, string> = {
   staging: 'blue',
-  queued: 'yellow',
+  queued: 'violet',
   checking: 'blue',
   applying: 'indigo',
   applied: 'green',
