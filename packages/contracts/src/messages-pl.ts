@@ -273,6 +273,22 @@ export const MESSAGES_PL = {
     'Nie można cofnąć importu: {{count}} przedstawiciela ma już wypłacone pieniądze z tego importu',
   'sales.ledgerReason': 'Wyzwanie „{{challenge}}”: {{units}} szt. (import sprzedaży nr {{id}})',
   'sales.ledgerReversalReason': 'Cofnięty import sprzedaży nr {{id}} (wyzwanie „{{challenge}}”)',
+  // issue 28: pipeline
+  // {{rows}}: 'sales.rows' with the count.
+  'sales.queued': 'Plik został przyjęty ({{rows}}): import jest sprawdzany i zapisywany w tle',
+  'sales.jobFailed': 'Import nie powiódł się z powodu błędu serwera; nic z niego nie zostało zaliczone',
+  'sales.applyRetry':
+    'Zapisywanie importu zostało przerwane błędem serwera; zostanie wznowione przy następnym uruchomieniu',
+  'sales.held.quantity': 'Wstrzymany: ilość w wierszu przekracza limit wiarygodności',
+  'sales.held.repTotal': 'Wstrzymany: nagrody przedstawiciela w tym imporcie przekraczają limit wiarygodności',
+  'sales.held.overCap':
+    'Nie można zatwierdzić: przedstawiciel otrzymałby z jednego importu więcej niż {{limit}} zł (najwyższa kwota jednej wypłaty)',
+  'sales.held.notApplied': 'O wstrzymanych wierszach można decydować dopiero po zapisaniu importu',
+  'sales.held.noneChosen': 'Żaden z wybranych wierszy nie czeka na decyzję',
+  'sales.held.confirmed': 'Zatwierdzono i wypłacono wstrzymane wiersze: {{rows}}',
+  'sales.held.rejected': 'Odrzucono wstrzymane wiersze: {{rows}}',
+  'sales.settings.quantityInvalid': 'Limit ilości w wierszu musi być liczbą całkowitą od 1 do 1 000 000',
+  'sales.settings.amountInvalid': 'Limit nagród przedstawiciela w imporcie musi wynosić od 1,00 do 1 000 000,00 zł',
   'csv.ranking.place': 'Miejsce',
   'csv.ranking.id': 'ID PH',
   'csv.ranking.assecoId': 'Asseco ID',

@@ -70,10 +70,15 @@ async function upload(bytes: Buffer | string, filename = 'sprzedaz.csv') {
   });
 }
 
+/** The import an upload queued (202), once its job has run: as GET answers it. */
 async function imported(bytes: Buffer | string, filename?: string) {
   const res = await upload(bytes, filename);
-  expect(res.statusCode, res.body).toBe(201);
-  return salesImportSchema.parse(res.json());
+  expect(res.statusCode, res.body).toBe(202);
+  const { id } = salesImportSchema.parse(res.json());
+  await t.app.jobs.idle();
+  const got = await t.app.inject({ method: 'GET', url: `/api/sales-imports/${id}`, headers: bearer(admin) });
+  expect(got.statusCode, got.body).toBe(200);
+  return salesImportSchema.parse(got.json());
 }
 
 async function wallet(userId: number) {
