@@ -298,7 +298,8 @@ describe('challenge back office', () => {
     await toast(page, 'Import został cofnięty');
     await paid.getByText('Cofnięty').waitFor();
     expect(await sellerMoney()).toBe(before);
-  });
+    // Five sign-ins at the production password cost, two imports through the job: slow on a busy 2-core machine.
+  }, 120_000);
 
   test('an admin lowers the units limit, a row above it is held: one held row confirmed, one rejected', async () => {
     expect(made.challengeId).toBeGreaterThan(0);
@@ -347,12 +348,15 @@ describe('challenge back office', () => {
       const six = table.locator('tr').filter({ hasText: `${doc} / 1` });
       const seven = table.locator('tr').filter({ hasText: `${doc} / 2` });
       await six.getByText('Szymon Sprzedawca').waitFor();
+      // The finished import's toast gone first (its grey text mid-fade reads as low contrast).
+      await expect.poll(() => page.getByRole('alert').count(), { timeout: 10_000 }).toBe(0);
       await shot(page, 'import-held-real-1440');
       expect(await seriousViolations(page)).toEqual([]);
 
       // Confirm the row of 6 units: paid once (15.00 zł).
       await six.getByRole('checkbox').check();
       await held.getByRole('button', { name: 'Zatwierdź zaznaczone (1)' }).click();
+      await toast(page, 'Zatwierdzono i wypłacono wstrzymane wiersze');
       await six.waitFor({ state: 'detached' });
       await result.getByTestId('result-held').filter({ hasText: '1' }).waitFor();
       await result
@@ -364,6 +368,7 @@ describe('challenge back office', () => {
       // Reject the row of 7 units: not paid, in the report of rejected rows; the panel goes.
       await seven.getByRole('checkbox').check();
       await held.getByRole('button', { name: 'Odrzuć zaznaczone (1)' }).click();
+      await toast(page, 'Odrzucono wstrzymane wiersze');
       await held.waitFor({ state: 'detached' });
       await result.getByTestId('result-rejected').filter({ hasText: '1' }).waitFor();
       expect(await sellerMoney()).toBe(before + 1500);

@@ -287,6 +287,8 @@ describe('the import page follows a background import', () => {
 
       const table = held.getByRole('table', { name: 'Wstrzymane wiersze: sprzedaz-listopad.csv' });
       await table.getByText('Szymon Sprzedawca').waitFor();
+      // The finished import's toast gone first (its grey text mid-fade reads as low contrast).
+      await expect.poll(() => page.getByRole('alert').count(), { timeout: 10_000 }).toBe(0);
       await page.mouse.move(0, 0);
       await shot(page, `import-held-${size}`);
       expect(await seriousViolations(page)).toEqual([]);

@@ -108,6 +108,7 @@ export function ImportHistory({
     {
       accessor: 'status',
       title: t('challengeAdmin.history.status'),
+      noWrap: true,
       render: (i) => (
         <Stack gap={2} align="flex-start">
           <ImportStatusBadge status={i.status} />
