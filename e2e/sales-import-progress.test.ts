@@ -98,6 +98,8 @@ function fakeServer() {
     other: running,
     held: [...HELD],
     uploaded: false,
+    /** GET /api/sales-imports (the history) calls. */
+    listCalls: 0,
     /** GET /api/sales-imports/502 calls, with their time. */
     polls: [] as number[],
     confirmFails: true,
@@ -117,6 +119,7 @@ function fakeServer() {
       return json(route, 202, { ...fake.mine, message: 'Plik przyjęty: import czeka w kolejce' });
     }
     if (p === '/api/sales-imports') {
+      fake.listCalls += 1;
       const data = fake.uploaded ? [fake.mine, fake.other] : [fake.other];
       return json(route, 200, { current_page: 1, last_page: 1, total: data.length, data });
     }
@@ -228,6 +231,10 @@ describe('the import page follows a background import', () => {
         expect(gap).toBeGreaterThan(700);
         expect(gap).toBeLessThan(3_500);
       }
+      // The history asks again every 3 s while one of its imports runs.
+      const listed = fake.listCalls;
+      await sleep(3_500);
+      expect(fake.listCalls).toBeGreaterThan(listed);
       await setHidden(page, true);
       await sleep(300);
       const hiddenAt = fake.polls.length;
