@@ -17,8 +17,10 @@ import { toast } from './support/ui.ts';
  * The challenge back office (issue 15 points 1, 2, 4, 6): an admin creates a product and a challenge
  * in the UI, finds it in the table and the selector; imports a sales file with bad rows (progress,
  * counts, the report), imports it again (all skipped: the seller's wallet grew once), reads the
- * ranking on a phone and wide with its CSV export, reverts; a regional manager and a wholesaler read
- * the challenges within their scope and are turned away from the import page.
+ * ranking on a phone and wide with its CSV export, reverts; the import runs as a background job
+ * (202, then its card follows it to the result; issue 28); with the units limit lowered, rows above
+ * it are held: one confirmed (paid once), one rejected (in the report); a regional manager and a
+ * wholesaler read the challenges within their scope and are turned away from the import page.
  */
 
 const UNAUTHORISED = 'Nie posiadasz uprawnień, akcja nieautoryzowana';
@@ -195,25 +197,36 @@ describe('challenge back office', () => {
     await input.setInputFiles({ name: 'notatka.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
     await toast(page, 'Nieprawidłowy typ pliku: dozwolone są pliki CSV i XLSX');
 
-    // The server answers after a pause here, so the progress shows while it works.
+    // The upload answers after a pause here, so its progress shows; then 202: the import is queued
+    // and its card follows the background job until the result (decision 050).
     await page.route('**/api/sales-imports', async (route) => {
       if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 1200));
       await route.continue();
     });
+    const accepted = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/sales-imports',
+    );
     await input.setInputFiles(file);
     await page.getByText(path.basename(file)).waitFor();
     await page.getByRole('button', { name: 'Importuj' }).click();
-    // The upload's percentage, then 'Przetwarzanie…' until the answer (how long each shows depends on the machine).
+    // The upload's percentage, then the server finishing the file (how long each shows depends on the machine).
     await page
       .getByTestId('import-progress')
-      .filter({ hasText: /Wysyłanie pliku: \d+%|Przetwarzanie…/ })
+      .filter({ hasText: /Wysyłanie pliku: \d+%|Serwer kończy wczytywanie pliku…/ })
       .waitFor();
-    const result = page.getByTestId('import-result');
+    const answer = await accepted;
+    expect(answer.status()).toBe(202);
+    const queued = (await answer.json()) as { id: number; status: string };
+    expect(['queued', 'checking', 'applying', 'applied']).toContain(queued.status);
+    const result = page.locator(`[data-testid="import-result"][data-import-id="${queued.id}"]`);
     await result.waitFor();
+    await toast(page, `Import „${path.basename(file)}” zakończony`);
     expect(await result.getByTestId('result-accepted').textContent()).toBe('1');
     expect(await result.getByTestId('result-skipped').textContent()).toBe('0');
     expect(await result.getByTestId('result-rejected').textContent()).toBe('3');
+    expect(await result.getByTestId('result-held').textContent()).toBe('0');
     expect(await result.getByTestId('result-amount').textContent()).toBe(zl('10.00'));
+    await result.getByText('Zapisany', { exact: true }).waitFor();
     await shot(page, 'import-1440');
     expect(await seriousViolations(page)).toEqual([]);
     expect(await sellerMoney()).toBe(before + 1000);
@@ -227,11 +240,16 @@ describe('challenge back office', () => {
     expect(report).toContain('Nieznany przedstawiciel (asseco id)');
 
     // The same file again: everything skipped, nothing paid twice.
+    const again = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/sales-imports',
+    );
     await input.setInputFiles(file);
     await page.getByRole('button', { name: 'Importuj' }).click();
     await page.getByTestId('import-progress').waitFor();
-    await result.getByTestId('result-skipped').filter({ hasText: '1' }).waitFor();
-    expect(await result.getByTestId('result-accepted').textContent()).toBe('0');
+    const second = (await (await again).json()) as { id: number };
+    const secondResult = page.locator(`[data-testid="import-result"][data-import-id="${second.id}"]`);
+    await secondResult.getByTestId('result-skipped').filter({ hasText: '1' }).waitFor();
+    expect(await secondResult.getByTestId('result-accepted').textContent()).toBe('0');
     expect(await sellerMoney()).toBe(before + 1000);
 
     // Ranking on a phone: the name column stays in view, the table scrolls sideways; CSV export.
@@ -280,6 +298,91 @@ describe('challenge back office', () => {
     await toast(page, 'Import został cofnięty');
     await paid.getByText('Cofnięty').waitFor();
     expect(await sellerMoney()).toBe(before);
+    // Five sign-ins at the production password cost, two imports through the job: slow on a busy 2-core machine.
+  }, 120_000);
+
+  test('an admin lowers the units limit, a row above it is held: one held row confirmed, one rejected', async () => {
+    expect(made.challengeId).toBeGreaterThan(0);
+    const admin = await apiLogin(ACCOUNTS.admin.email);
+    const seller = (await api<Me>('GET', '/api/me', { token: await apiLogin(ACCOUNTS.seller.email) })).body;
+    const warehouse = await api<{ asseco_id: string }>('GET', `/api/warehouses/${seller.warehouses[0]?.id}`, {
+      token: admin,
+    });
+    const today = warsawToday().iso;
+    const doc = `FV/E2E/HELD/${Date.now()}`;
+    const row = (line: number, units: number) =>
+      `${doc},${line},${today},${warehouse.body.asseco_id},${seller.asseco_id},${made.productCode},${units}`;
+    const csv = ['dokument,pozycja,data sprzedaży,hurtownia,przedstawiciel,produkt,ilość', row(1, 6), row(2, 7)];
+    const file = path.join(tmpdir(), `wstrzymane-${Date.now()}.csv`);
+    await writeFile(file, `${csv.join('\r\n')}\r\n`, 'utf8');
+    const before = await sellerMoney();
+
+    const page = await browser.newPage({ viewport: WIDE });
+    await signIn(page, ACCOUNTS.admin);
+    await page.goto('/challenges/imports');
+    const limits = page.getByTestId('import-limits');
+    const units = limits.getByRole('textbox', { name: 'Najwięcej sztuk w jednym wierszu' });
+    try {
+      // A value out of bounds: the server's message under the field; then 5 units per row.
+      await units.fill('0');
+      await limits.getByRole('button', { name: 'Zapisz limity' }).click();
+      await limits.locator('.mantine-InputWrapper-error').first().waitFor();
+      await units.fill('5');
+      await limits.getByRole('button', { name: 'Zapisz limity' }).click();
+      await limits.getByText(/^Zmieniono /).waitFor();
+
+      const accepted = page.waitForResponse(
+        (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/sales-imports',
+      );
+      await page.getByTestId('sales-file-input').setInputFiles(file);
+      await page.getByRole('button', { name: 'Importuj' }).click();
+      const queued = (await (await accepted).json()) as { id: number };
+      const result = page.locator(`[data-testid="import-result"][data-import-id="${queued.id}"]`);
+      await result.getByTestId('result-held').filter({ hasText: '2' }).waitFor();
+      expect(await result.getByTestId('result-amount').textContent()).toBe(zl('0.00'));
+      expect(await sellerMoney()).toBe(before);
+
+      const held = page.getByTestId('held-rows');
+      await held.getByRole('heading', { name: `Wstrzymane wiersze: 2 wiersze na ${zl('32.50')}` }).waitFor();
+      const table = held.getByRole('table', { name: `Wstrzymane wiersze: ${path.basename(file)}` });
+      const six = table.locator('tr').filter({ hasText: `${doc} / 1` });
+      const seven = table.locator('tr').filter({ hasText: `${doc} / 2` });
+      await six.getByText('Szymon Sprzedawca').waitFor();
+      // The finished import's toast gone first (its grey text mid-fade reads as low contrast).
+      await expect.poll(() => page.getByRole('alert').count(), { timeout: 10_000 }).toBe(0);
+      await shot(page, 'import-held-real-1440');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Confirm the row of 6 units: paid once (15.00 zł).
+      await six.getByRole('checkbox').check();
+      await held.getByRole('button', { name: 'Zatwierdź zaznaczone (1)' }).click();
+      await toast(page, 'Zatwierdzono i wypłacono wstrzymane wiersze');
+      await six.waitFor({ state: 'detached' });
+      await result.getByTestId('result-held').filter({ hasText: '1' }).waitFor();
+      await result
+        .getByTestId('result-amount')
+        .filter({ hasText: zl('15.00') })
+        .waitFor();
+      expect(await sellerMoney()).toBe(before + 1500);
+
+      // Reject the row of 7 units: not paid, in the report of rejected rows; the panel goes.
+      await seven.getByRole('checkbox').check();
+      await held.getByRole('button', { name: 'Odrzuć zaznaczone (1)' }).click();
+      await toast(page, 'Odrzucono wstrzymane wiersze');
+      await held.waitFor({ state: 'detached' });
+      await result.getByTestId('result-rejected').filter({ hasText: '1' }).waitFor();
+      expect(await sellerMoney()).toBe(before + 1500);
+      const download = page.waitForEvent('download');
+      await result.getByRole('button', { name: 'Pobierz raport odrzuconych wierszy' }).click();
+      const report = await readFile((await (await download).path()) as string, 'utf8');
+      expect(report).toContain(`${doc}`);
+    } finally {
+      // Back to the default, for the journeys after this one.
+      await api('PUT', '/api/sales-imports/settings', {
+        token: admin,
+        body: { max_row_quantity: 1000, max_rep_amount: '10000.00' },
+      });
+    }
   });
 
   test('a regional manager and a wholesaler read the challenges within scope and may not import', async () => {

@@ -99,13 +99,29 @@ export interface ImportResult {
   amount: string;
 }
 
-/** Uploads a CSV to POST /api/sales-imports, as the import page does. */
+/** Statuses of an import its background job has not finished (decision 050). */
+const RUNNING = ['staging', 'queued', 'checking', 'applying'];
+
+/**
+ * Uploads a CSV to POST /api/sales-imports, as the import page does: the server answers 202 with the
+ * import queued, and its background job checks and pays it; this follows GET /api/sales-imports/{id}
+ * (every 250 ms, at most 60 s) and returns the import once the job is done with it.
+ */
 export async function importSales(token: string, csv: string, fileName = 'sprzedaz.csv'): Promise<ImportResult> {
   const form = new FormData();
   form.set('file', new Blob([csv], { type: 'text/csv' }), fileName);
   const res = await postForm<ImportResult>('/api/sales-imports', token, form);
-  if (res.status !== 201) throw new Error(`POST /api/sales-imports: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
+  if (res.status !== 202) throw new Error(`POST /api/sales-imports: ${res.status} ${JSON.stringify(res.body)}`);
+  const until = Date.now() + 60_000;
+  let current = res.body;
+  while (RUNNING.includes(current.status)) {
+    if (Date.now() > until) throw new Error(`sales import ${current.id} still ${current.status} after 60 s`);
+    await new Promise((r) => setTimeout(r, 250));
+    const next = await api<ImportResult>('GET', `/api/sales-imports/${current.id}`, { token });
+    if (next.status !== 200) throw new Error(`GET /api/sales-imports/${current.id}: ${next.status}`);
+    current = next.body;
+  }
+  return current;
 }
 
 export interface ActiveChallengeRead {

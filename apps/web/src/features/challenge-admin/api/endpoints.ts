@@ -12,7 +12,12 @@ export const CHALLENGE_ADMIN_API = {
   articles: API.adminArticles,
   salesImports: API.salesImports,
   salesImportRejected: (id: number) => apiPath(API.salesImportRejected, { id }),
+  salesImport: (id: number) => apiPath(API.salesImport, { id }),
   salesImportRevert: (id: number) => apiPath(API.salesImportRevert, { id }),
+  salesImportHeld: (id: number) => apiPath(API.salesImportHeld, { id }),
+  salesImportHeldConfirm: (id: number) => apiPath(API.salesImportHeldConfirm, { id }),
+  salesImportHeldReject: (id: number) => apiPath(API.salesImportHeldReject, { id }),
+  salesImportSettings: API.salesImportSettings,
   managerReclaims: API.salesManagerReclaims,
 } as const;
 

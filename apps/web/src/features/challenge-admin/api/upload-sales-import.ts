@@ -4,18 +4,23 @@ import { useCallback, useRef, useState } from 'react';
 import type { ApiResult } from '../../../lib/api-client.ts';
 import { i18n } from '../../../lib/i18n.ts';
 import { getToken } from '../../../lib/session.ts';
-import { CHALLENGE_ADMIN_API } from './endpoints.ts';
-import { MONEY_ROOTS } from './revert-sales-import.ts';
+import { CHALLENGE_ADMIN_API, challengeKeys } from './endpoints.ts';
 
-/** A big file's staging and apply take time on the server (decision 026): 10 minutes before giving up. */
+/**
+ * The server reads (stages) the file while it arrives and answers 202 once it is queued (decision
+ * 050); checking and paying run afterwards as a background job. A slow link still needs time to
+ * send 50 MB: 10 minutes before giving up.
+ */
 export const IMPORT_TIMEOUT_MS = 10 * 60_000;
 
-/** Where an upload is: sending bytes (with the percentage), then waiting for the server's answer. */
+/** Where an upload is: sending bytes (with the percentage), then waiting for the server to queue it. */
 export type UploadPhase = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing' };
 
 /**
  * POST /api/sales-imports through XMLHttpRequest: fetch reports no upload progress. The encoding
- * field goes before the file part (the server reads the stream in order). Never throws.
+ * field goes before the file part (the server reads the stream in order). Success is 202 with the
+ * import queued (its job then checks and pays it; useSalesImport follows it); a whole-file refusal
+ * is a 4xx with the server's message. Never throws.
  */
 export function uploadSalesImport(
   file: File,
@@ -39,7 +44,7 @@ export function uploadSalesImport(
       if (e.loaded >= e.total) onProgress({ kind: 'processing' });
       else onProgress({ kind: 'uploading', percent: Math.round((e.loaded / e.total) * 100) });
     };
-    // Every byte sent: from here the server reads, checks and applies the file.
+    // Every byte sent: the server finishes reading the file and queues it.
     xhr.upload.onload = () => onProgress({ kind: 'processing' });
     const fail = () => resolve({ isSuccess: false, status: 0, payload: null });
     xhr.onerror = fail;
@@ -65,7 +70,11 @@ export function uploadSalesImport(
   });
 }
 
-/** The upload with its phase for the progress indicator; refreshes what the money changed once it answered. */
+/**
+ * The upload with its phase for the progress indicator; refreshes the history once it answered (a
+ * queued import, or a refused file, is in it). The money moves later, in the job: the page's import
+ * card refreshes what it changed when the import finishes.
+ */
 export function useSalesImportUpload() {
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<UploadPhase>({ kind: 'idle' });
@@ -76,8 +85,7 @@ export function useSalesImportUpload() {
       running.current = true;
       try {
         const result = await uploadSalesImport(file, encoding, setPhase);
-        // A refused file is in the history too (as failed).
-        await Promise.all(MONEY_ROOTS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+        await queryClient.invalidateQueries({ queryKey: challengeKeys.salesImports });
         return result;
       } finally {
         running.current = false;

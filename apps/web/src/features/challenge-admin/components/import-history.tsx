@@ -1,6 +1,6 @@
 import { SALES_IMPORT_SORT_FIELDS, type SalesImport, type SalesImportListQuery } from '@incentive/contracts';
 import { ActionIcon, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
@@ -15,16 +15,26 @@ import { openConfirm } from '../../back-office/components/open-confirm.ts';
 import { useErrorToast } from '../../back-office/hooks/use-error-toast.ts';
 import { useSalesImports } from '../api/get-sales-imports.ts';
 import { useRevertSalesImport } from '../api/revert-sales-import.ts';
+import { rowsFinished } from '../lib/import-progress.ts';
 import { ImportStatusBadge } from './import-status-badge.tsx';
 
 type ImportSort = SalesImportListQuery['sort'];
 
 /**
- * The import history (GET /api/sales-imports): when, who, which file, its state and counts, money
- * posted; the report of rejected rows, and 'Cofnij' while the import may be reverted (a confirm
- * first; a 409, e.g. money already withdrawn, is the server's toast).
+ * The import history (GET /api/sales-imports): when, who, which file, its state (with its progress
+ * or place in the queue while it runs; the list refreshes every 3 s then) and counts, money posted;
+ * the held rows waiting for a decision ('Przejrzyj' shows them), the report of rejected rows, and
+ * 'Cofnij' while the import may be reverted (a confirm first; a 409, e.g. money already withdrawn,
+ * is the server's toast).
  */
-export function ImportHistory({ onReport }: { onReport: (i: SalesImport) => void }) {
+export function ImportHistory({
+  onReport,
+  onReview,
+}: {
+  onReport: (i: SalesImport) => void;
+  /** Shows the import above the history with its held rows' panel. */
+  onReview: (i: SalesImport) => void;
+}) {
   const { t } = useTranslation();
   const count = useFormatCount();
   const money = useFormatMoney();
@@ -32,6 +42,17 @@ export function ImportHistory({ onReport }: { onReport: (i: SalesImport) => void
   const list = useSalesImports(state.params);
   useErrorToast(list.error, 'challengeAdmin.toast.errorHistory');
   const revert = useRevertSalesImport();
+
+  /** A running import's progress in a few words: its place in the queue, or rows checked / finished. */
+  const runningNote = (i: SalesImport): string | null => {
+    if (i.status === 'queued' && i.queue_position !== null)
+      return t('challengeAdmin.history.queued', { position: i.queue_position });
+    if (i.status === 'checking' || i.status === 'applying') {
+      const done = i.status === 'checking' ? i.rows_checked : rowsFinished(i);
+      return t('challengeAdmin.history.progress', { done: count(done), total: count(i.rows_total) });
+    }
+    return null;
+  };
 
   const askRevert = (i: SalesImport) =>
     openConfirm({
@@ -87,7 +108,17 @@ export function ImportHistory({ onReport }: { onReport: (i: SalesImport) => void
     {
       accessor: 'status',
       title: t('challengeAdmin.history.status'),
-      render: (i) => <ImportStatusBadge status={i.status} />,
+      noWrap: true,
+      render: (i) => (
+        <Stack gap={2} align="flex-start">
+          <ImportStatusBadge status={i.status} />
+          {runningNote(i) && (
+            <Text fz="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }} data-testid="history-progress">
+              {runningNote(i)}
+            </Text>
+          )}
+        </Stack>
+      ),
     },
     {
       accessor: 'rows_accepted',
@@ -106,6 +137,25 @@ export function ImportHistory({ onReport }: { onReport: (i: SalesImport) => void
       title: t('challengeAdmin.import.rejected'),
       textAlign: 'right',
       render: (i) => count(i.rows_rejected),
+    },
+    {
+      accessor: 'rows_held',
+      title: t('challengeAdmin.import.held'),
+      textAlign: 'right',
+      render: (i) =>
+        i.rows_held > 0 && i.status === 'applied' ? (
+          <Button
+            variant="default"
+            size="compact-sm"
+            leftSection={<IconAlertTriangle size={14} color="var(--mantine-color-orange-9)" aria-hidden />}
+            onClick={() => onReview(i)}
+            aria-label={t('challengeAdmin.history.reviewHeld', { file: i.file_name, count: i.rows_held })}
+          >
+            {count(i.rows_held)}
+          </Button>
+        ) : (
+          count(i.rows_held)
+        ),
     },
     {
       accessor: 'amount',

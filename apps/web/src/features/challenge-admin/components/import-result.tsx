@@ -1,51 +1,62 @@
 import type { SalesImport } from '@incentive/contracts';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, CloseButton, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
-
-function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
-  return (
-    <Stack gap={2}>
-      <Text fz="xs" c="gray.7" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fz="xl" fw={700} data-testid={testId}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
+import { ImportFigure as Figure } from './import-figure.tsx';
+import { ImportStatusBadge } from './import-status-badge.tsx';
 
 /**
- * What an import did: rows accepted, skipped (imported before), rejected and totals rows skipped,
- * money posted and taken back by corrections, reps paid; the report of rejected rows.
+ * What an import did: rows accepted, skipped (imported before), rejected, held for a decision and
+ * totals rows skipped, money posted and taken back by corrections, reps paid; the report of rejected
+ * rows. `onClose`: the page stops showing it (it stays in the history).
  */
 export function ImportResult({
   result,
   onReport,
   reporting,
+  onClose,
 }: {
   result: SalesImport;
   onReport: () => void;
   reporting: boolean;
+  onClose?: () => void;
 }) {
   const { t } = useTranslation();
   const count = useFormatCount();
   const money = useFormatMoney();
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} data-testid="import-result" aria-live="polite">
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'sm', sm: 'md' }}
+      data-testid="import-result"
+      data-import-id={result.id}
+      aria-live="polite"
+    >
       <Stack gap="md">
-        <Title order={2} fz="lg">
-          {t('challengeAdmin.import.resultTitle', { file: result.file_name })}
-        </Title>
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Title order={2} fz="lg" style={{ overflowWrap: 'anywhere', flex: '1 1 14rem', minWidth: 0 }}>
+            {t('challengeAdmin.import.resultTitle', { file: result.file_name })}
+          </Title>
+          <Group gap={4} wrap="nowrap">
+            <ImportStatusBadge status={result.status} />
+            {onClose && (
+              <CloseButton
+                size="sm"
+                aria-label={t('challengeAdmin.import.hide', { file: result.file_name })}
+                onClick={onClose}
+              />
+            )}
+          </Group>
+        </Group>
         {result.status === 'failed' && result.error && (
           <Alert color="red" icon={<IconAlertTriangle size={18} aria-hidden />}>
             {result.error}
           </Alert>
         )}
-        <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="md">
+        <SimpleGrid cols={{ base: 2, sm: 4, lg: 8 }} spacing="md">
           <Figure
             label={t('challengeAdmin.import.accepted')}
             value={count(result.rows_accepted)}
@@ -61,6 +72,7 @@ export function ImportResult({
             value={count(result.rows_rejected)}
             testId="result-rejected"
           />
+          <Figure label={t('challengeAdmin.import.held')} value={count(result.rows_held)} testId="result-held" />
           <Figure
             label={t('challengeAdmin.import.summary')}
             value={count(result.rows_summary)}

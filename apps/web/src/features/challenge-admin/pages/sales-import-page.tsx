@@ -2,7 +2,7 @@ import '../lib/strings.ts';
 import { SALES_IMPORT_ENCODINGS, type SalesImport, type SalesImportEncoding } from '@incentive/contracts';
 import { Anchor, Button, Code, Group, Loader, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconFileImport } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { downloadCsv } from '../../../lib/download-csv.ts';
@@ -12,9 +12,10 @@ import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { CHALLENGE_ADMIN_API } from '../api/endpoints.ts';
 import { useSalesImportUpload } from '../api/upload-sales-import.ts';
 import { ImportHistory } from '../components/import-history.tsx';
-import { ImportResult } from '../components/import-result.tsx';
+import { ImportSettingsForm } from '../components/import-settings-form.tsx';
 import { ManagerReclaims } from '../components/manager-reclaims.tsx';
 import { SalesFileDrop } from '../components/sales-file-drop.tsx';
+import { TrackedImport } from '../components/tracked-import.tsx';
 import { columnHeaders, exampleCsv } from '../lib/sales-file.ts';
 
 const ENCODING_KEYS: Record<SalesImportEncoding, string> = {
@@ -22,6 +23,15 @@ const ENCODING_KEYS: Record<SalesImportEncoding, string> = {
   'utf-8': 'challengeAdmin.import.encodingUtf8',
   'windows-1250': 'challengeAdmin.import.encodingCp1250',
 };
+
+/** How many imports the page follows at once (older ones stay in the history). */
+const MAX_TRACKED = 4;
+
+interface Tracked {
+  id: number;
+  /** What the server last said (the upload's 202, or the history's row): shown until the first poll answers. */
+  initial: SalesImport;
+}
 
 /** Saves a CSV built in the browser (the example file). */
 function saveText(text: string, filename: string) {
@@ -36,36 +46,50 @@ function saveText(text: string, filename: string) {
 }
 
 /**
- * `/challenges/imports` (issue 15, sales.import): upload a sales-results file (CSV or XLSX) with a
- * progress indicator (upload %, then 'Przetwarzanie…' until the server answers), the counts of what
- * it did, the report of rejected rows, the history with revert, and the money taken back from
- * regional managers (decision 045).
+ * `/challenges/imports` (issue 15, sales.import): upload a sales-results file (CSV or XLSX) with the
+ * upload's percentage; the server queues it (202) and a background job checks and pays it (decision
+ * 050): the page follows each import it started (its place in the queue, rows checked, counts and
+ * money so far), then shows what it did, the report of rejected rows and the rows held for a
+ * decision (issue 28). Another file may be sent while one runs: it waits its turn, visibly. Below:
+ * the history with revert, the plausibility limits, and the money taken back from regional managers
+ * (decision 045).
  */
 export function SalesImportPage() {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [encoding, setEncoding] = useState<SalesImportEncoding>('auto');
-  const [result, setResult] = useState<SalesImport | null>(null);
+  // The imports this page follows, newest first: uploaded here, or opened from the history for their held rows.
+  const [tracked, setTracked] = useState<Tracked[]>([]);
   const [reporting, setReporting] = useState(false);
   // A new drop zone after each import: its file input forgets the last file, so the same file can be chosen again.
   const [round, setRound] = useState(0);
   const { phase, upload, busy } = useSalesImportUpload();
+  const tracking = useRef<HTMLDivElement>(null);
 
   const run = async () => {
     if (!file) {
       toastError(t('sales.fileRequired'));
       return;
     }
-    setResult(null);
     const answer = await upload(file, encoding);
     if (!answer) return;
     setRound((r) => r + 1);
     if (answer.isSuccess) {
-      setResult(answer.payload);
+      const queued = answer.payload;
+      follow(queued);
       setFile(null);
-      toastSuccess(answer.payload.message || t('challengeAdmin.import.done'));
+      toastSuccess(queued.message || t('challengeAdmin.import.queued'));
     } else toastFailure(answer, 'challengeAdmin.toast.errorImport');
   };
+
+  /** Puts an import at the top of the followed ones (at most MAX_TRACKED), in view. */
+  const follow = (item: SalesImport) => {
+    setTracked((list) =>
+      [{ id: item.id, initial: item }, ...list.filter((x) => x.id !== item.id)].slice(0, MAX_TRACKED),
+    );
+    requestAnimationFrame(() => tracking.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }));
+  };
+  const unfollow = (id: number) => setTracked((list) => list.filter((x) => x.id !== id));
 
   const report = async (i: SalesImport) => {
     setReporting(true);
@@ -135,6 +159,7 @@ export function SalesImportPage() {
             </Stack>
           )}
           {phase.kind === 'processing' && (
+            // The server reads the rest of the file and queues it: a moment, then the import's card follows it.
             <Stack gap={4} data-testid="import-progress">
               <Group gap="xs">
                 <Loader size="xs" aria-hidden />
@@ -147,8 +172,22 @@ export function SalesImportPage() {
           )}
         </Stack>
       </Paper>
-      {result && <ImportResult result={result} onReport={() => report(result)} reporting={reporting} />}
-      <ImportHistory onReport={report} />
+      {tracked.length > 0 && (
+        <Stack gap="md" ref={tracking}>
+          {tracked.map((x) => (
+            <TrackedImport
+              key={x.id}
+              id={x.id}
+              initial={x.initial}
+              onReport={report}
+              reporting={reporting}
+              onClose={() => unfollow(x.id)}
+            />
+          ))}
+        </Stack>
+      )}
+      <ImportHistory onReport={report} onReview={follow} />
+      <ImportSettingsForm />
       <ManagerReclaims />
     </Page>
   );
