@@ -407,7 +407,14 @@ describe('leases', () => {
   it('progress renews the lease; a run that lost its lease stops and leaves the row to its new owner', async () => {
     const seen = gate();
     let stoppedBy: unknown;
-    const w = new JobWorker({ db: database.db, log: quiet, singleProcess: false, pollMs: 20, leaseMs: 60_000 });
+    const w = new JobWorker({
+      db: database.db,
+      log: quiet,
+      singleProcess: false,
+      pollMs: 20,
+      leaseMs: 60_000,
+      progressWriteMs: 50,
+    });
     w.register({
       kind: 'toy-lease',
       exclusive: false,
@@ -432,9 +439,18 @@ describe('leases', () => {
     await seen.opened;
     const before = await jobRow(id);
     expect(before.leaseUntil?.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    // progress() renews it: shortened here, it is soon 60 s ahead again.
+    await database.db
+      .update(jobs)
+      .set({ leaseUntil: new Date(Date.now() + 2_000) })
+      .where(eq(jobs.id, id));
+    await vi.waitFor(
+      async () => expect((await jobRow(id)).leaseUntil?.getTime()).toBeGreaterThan(Date.now() + 50_000),
+      { timeout: 5_000 },
+    );
     // Another worker took it over (as after an expiry).
     await database.db.update(jobs).set({ leaseOwner: 'someone-else' }).where(eq(jobs.id, id));
-    await vi.waitFor(() => expect(stoppedBy).toBeInstanceOf(JobStopped));
+    await vi.waitFor(() => expect(stoppedBy).toBeInstanceOf(JobStopped), { timeout: 5_000 });
     // idle() would wait for the job, which another worker now holds: stop this one.
     await w.stop();
     expect(await jobRow(id)).toMatchObject({ status: 'running', leaseOwner: 'someone-else', attempts: 1 });
