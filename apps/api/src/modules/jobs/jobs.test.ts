@@ -101,6 +101,19 @@ describe('a job kind', () => {
     expect(await queuePositions(database.db, [id])).toEqual(new Map([[id, null]]));
   });
 
+  it('wake() makes the worker look at once, not at its next poll', async () => {
+    const ran = gate();
+    const app = await startApp([{ kind: 'toy-wake', exclusive: false, maxAttempts: 1, run: async () => ran.open() }], {
+      pollMs: 600_000,
+    });
+    // The first poll at start found nothing; the next would come in ten minutes.
+    await sleep(100);
+    const id = await enqueueJob(database.db, 'toy-wake', {});
+    app.jobs.wake();
+    await ran.opened;
+    await vi.waitFor(async () => expect((await jobRow(id)).status).toBe('done'));
+  });
+
   it('does not run a job enqueued in a transaction that rolled back', async () => {
     const run = vi.fn(async () => {});
     const app = await startApp([{ kind: 'toy-rollback', exclusive: false, maxAttempts: 1, run }]);
