@@ -89,6 +89,9 @@ export class JobWorker {
   private readonly progressWriteMs: number;
   private timer: NodeJS.Timeout | undefined;
   private busy = false;
+  /** When expired leases were last looked for; wake() asks for a look at the next pass. */
+  private lastSweep = 0;
+  private sweepDue = true;
   /** Passes that failed in a row (the database unreachable): the next poll waits longer. */
   private failures = 0;
   private again = false;
@@ -128,6 +131,7 @@ export class JobWorker {
   /** Looks for work now instead of at the next poll. */
   wake(): void {
     if (!this.started || this.stopped) return;
+    this.sweepDue = true;
     if (this.busy) {
       this.again = true;
       return;
@@ -151,8 +155,13 @@ export class JobWorker {
     this.again = false;
     this.passDone = (async () => {
       try {
-        const back = await repo.takeBackLeases(this.opts.db, { all: false });
-        if (back.length > 0) this.opts.log.warn({ jobs: back }, `jobs: ${back.length} expired lease(s) taken back`);
+        // Leases last leaseMs: looking for expired ones a few times per lease is enough (and on wake()).
+        if (this.sweepDue || Date.now() - this.lastSweep >= this.leaseMs / 3) {
+          this.sweepDue = false;
+          this.lastSweep = Date.now();
+          const back = await repo.takeBackLeases(this.opts.db, { all: false });
+          if (back.length > 0) this.opts.log.warn({ jobs: back }, `jobs: ${back.length} expired lease(s) taken back`);
+        }
         while (!this.stopped) {
           const job = await this.claim();
           if (!job) break;
