@@ -115,6 +115,7 @@ export class JobWorker {
     if (!(Number.isInteger(kind.maxAttempts) && kind.maxAttempts >= 1)) {
       throw new Error(`jobs: ${kind.kind}: maxAttempts must be an integer of at least 1`);
     }
+    if (this.own.has(kind.kind)) throw new Error(`jobs: the kind ${kind.kind} is registered twice`);
     this.own.set(kind.kind, kind as JobKind<unknown>);
   }
 

@@ -197,6 +197,15 @@ describe('a job kind', () => {
     expect(row.runAfter.getTime()).toBeGreaterThan(Date.now() + 50_000);
   });
 
+  it('refuses a kind registered twice, a bad kind name and a bad maxAttempts', async () => {
+    const app = await startApp([]);
+    const kind: JobKind = { kind: 'toy-twice', exclusive: false, maxAttempts: 1, run: async () => {} };
+    app.jobs.register(kind);
+    expect(() => app.jobs.register(kind)).toThrow('registered twice');
+    expect(() => app.jobs.register({ ...kind, kind: 'Bad Name' })).toThrow('bad kind name');
+    expect(() => app.jobs.register({ ...kind, kind: 'toy-zero', maxAttempts: 0 })).toThrow('maxAttempts');
+  });
+
   it('leaves jobs of kinds this process does not know in the queue', async () => {
     const app = await startApp([]);
     const id = await enqueueJob(database.db, 'toy-unknown', {});
