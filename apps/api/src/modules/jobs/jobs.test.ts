@@ -238,7 +238,7 @@ describe('exclusive kinds', () => {
       maxAttempts: 1,
       async run(ctx) {
         const start = performance.now();
-        for (let i = 0; i < 8; i++) {
+        for (let i = 0; i < 20; i++) {
           await sleep(15);
           await ctx.pause();
           await ctx.progress({ i });
