@@ -29,10 +29,11 @@ declare module 'fastify' {
 export interface JobsPluginOptions {
   /** false: this process runs no jobs (it still enqueues them). Default true. */
   run?: boolean;
-  /** Tests: a shorter lease, poll or stop wait. */
+  /** Tests: a shorter lease, poll, stop wait or progress write interval. */
   leaseMs?: number;
   pollMs?: number;
   stopWaitMs?: number;
+  progressWriteMs?: number;
 }
 
 export const jobsPlugin = fp(async (app: FastifyInstance, opts: JobsPluginOptions) => {
@@ -44,6 +45,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: JobsPluginOption
     leaseMs: opts.leaseMs,
     pollMs: opts.pollMs,
     stopWaitMs: opts.stopWaitMs,
+    progressWriteMs: opts.progressWriteMs,
   });
   const run = opts.run !== false;
   const jobs: Jobs = {

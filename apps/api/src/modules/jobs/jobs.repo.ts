@@ -3,6 +3,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { jobs } from '../../db/schema.ts';
 
+/** What a handler last reported, for display (never a cursor: decision 049). */
+export type Progress = Record<string, unknown>;
+
 /** A claimed job, as the worker hands it to its kind's handler. */
 export interface ClaimedJob {
   id: number;
@@ -145,7 +148,7 @@ export async function renewLease(
   id: number,
   owner: string,
   leaseMs: number,
-  progress?: Record<string, unknown>,
+  progress?: Progress,
 ): Promise<boolean> {
   const rows = await db
     .update(jobs)
@@ -162,7 +165,7 @@ export async function renewLease(
 const held = (id: number, owner: string) =>
   and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.leaseOwner, owner));
 
-export async function markDone(db: DbOrTx, id: number, owner: string): Promise<boolean> {
+export async function markDone(db: DbOrTx, id: number, owner: string, progress?: Progress): Promise<boolean> {
   const rows = await db
     .update(jobs)
     .set({
@@ -172,6 +175,7 @@ export async function markDone(db: DbOrTx, id: number, owner: string): Promise<b
       error: null,
       finishedAt: sql`now()`,
       updatedAt: sql`now()`,
+      ...(progress === undefined ? {} : { progress }),
     })
     .where(held(id, owner))
     .returning({ id: jobs.id });
@@ -179,7 +183,7 @@ export async function markDone(db: DbOrTx, id: number, owner: string): Promise<b
 }
 
 /** A stop: back to the queue at once, its attempt given back. */
-export async function requeueStopped(db: DbOrTx, id: number, owner: string): Promise<boolean> {
+export async function requeueStopped(db: DbOrTx, id: number, owner: string, progress?: Progress): Promise<boolean> {
   const rows = await db
     .update(jobs)
     .set({
@@ -189,6 +193,7 @@ export async function requeueStopped(db: DbOrTx, id: number, owner: string): Pro
       leaseUntil: null,
       runAfter: sql`now()`,
       updatedAt: sql`now()`,
+      ...(progress === undefined ? {} : { progress }),
     })
     .where(held(id, owner))
     .returning({ id: jobs.id });
@@ -202,6 +207,7 @@ export async function requeueFailed(
   owner: string,
   error: string,
   delayMs: number,
+  progress?: Progress,
 ): Promise<boolean> {
   const rows = await db
     .update(jobs)
@@ -212,6 +218,7 @@ export async function requeueFailed(
       leaseUntil: null,
       runAfter: sql`now() + ${delayMs} * interval '1 millisecond'`,
       updatedAt: sql`now()`,
+      ...(progress === undefined ? {} : { progress }),
     })
     .where(held(id, owner))
     .returning({ id: jobs.id });
@@ -219,7 +226,13 @@ export async function requeueFailed(
 }
 
 /** A failure with no attempt left. */
-export async function markFailed(db: DbOrTx, id: number, owner: string, error: string): Promise<boolean> {
+export async function markFailed(
+  db: DbOrTx,
+  id: number,
+  owner: string,
+  error: string,
+  progress?: Progress,
+): Promise<boolean> {
   const rows = await db
     .update(jobs)
     .set({
@@ -229,6 +242,7 @@ export async function markFailed(db: DbOrTx, id: number, owner: string, error: s
       leaseUntil: null,
       finishedAt: sql`now()`,
       updatedAt: sql`now()`,
+      ...(progress === undefined ? {} : { progress }),
     })
     .where(held(id, owner))
     .returning({ id: jobs.id });

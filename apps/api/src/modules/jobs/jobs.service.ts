@@ -61,6 +61,8 @@ export const LEASE_MS = 30_000;
 export const POLL_MS = 1_000;
 /** How long a stop waits for the running handler to return. */
 export const STOP_WAIT_MS = 5_000;
+/** progress() writes (renews the lease, stores the progress) at most this often; the run's end writes the last. */
+export const PROGRESS_WRITE_MS = 1_000;
 
 const defaultRetryDelay = (attempts: number) => Math.min(5_000 * 2 ** Math.max(attempts - 1, 0), 300_000);
 
@@ -74,6 +76,7 @@ export interface WorkerOptions {
   leaseMs?: number;
   pollMs?: number;
   stopWaitMs?: number;
+  progressWriteMs?: number;
 }
 
 /** The one worker of a process: claims and runs one job at a time. */
@@ -83,8 +86,12 @@ export class JobWorker {
   private readonly leaseMs: number;
   private readonly pollMs: number;
   private readonly stopWaitMs: number;
+  private readonly progressWriteMs: number;
   private timer: NodeJS.Timeout | undefined;
   private busy = false;
+  /** When expired leases were last looked for; wake() asks for a look at the next pass. */
+  private lastSweep = 0;
+  private sweepDue = true;
   /** Passes that failed in a row (the database unreachable): the next poll waits longer. */
   private failures = 0;
   private again = false;
@@ -99,6 +106,7 @@ export class JobWorker {
     this.leaseMs = opts.leaseMs ?? LEASE_MS;
     this.pollMs = opts.pollMs ?? POLL_MS;
     this.stopWaitMs = opts.stopWaitMs ?? STOP_WAIT_MS;
+    this.progressWriteMs = opts.progressWriteMs ?? PROGRESS_WRITE_MS;
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: each kind has its own payload type; the worker hands a kind its own jobs only
@@ -107,6 +115,7 @@ export class JobWorker {
     if (!(Number.isInteger(kind.maxAttempts) && kind.maxAttempts >= 1)) {
       throw new Error(`jobs: ${kind.kind}: maxAttempts must be an integer of at least 1`);
     }
+    if (this.own.has(kind.kind)) throw new Error(`jobs: the kind ${kind.kind} is registered twice`);
     this.own.set(kind.kind, kind as JobKind<unknown>);
   }
 
@@ -114,8 +123,13 @@ export class JobWorker {
     if (this.started || this.stopped) return;
     this.started = true;
     if (this.opts.singleProcess) {
-      const back = await repo.takeBackLeases(this.opts.db, { all: true });
-      if (back.length > 0) this.opts.log.info({ jobs: back }, `jobs: ${back.length} interrupted job(s) queued again`);
+      try {
+        const back = await repo.takeBackLeases(this.opts.db, { all: true });
+        if (back.length > 0) this.opts.log.info({ jobs: back }, `jobs: ${back.length} interrupted job(s) queued again`);
+      } catch (err) {
+        // The app still starts; those jobs come back when their leases expire.
+        this.opts.log.error({ err }, 'jobs: could not take back the interrupted jobs at start');
+      }
     }
     this.wake();
   }
@@ -123,6 +137,7 @@ export class JobWorker {
   /** Looks for work now instead of at the next poll. */
   wake(): void {
     if (!this.started || this.stopped) return;
+    this.sweepDue = true;
     if (this.busy) {
       this.again = true;
       return;
@@ -146,8 +161,13 @@ export class JobWorker {
     this.again = false;
     this.passDone = (async () => {
       try {
-        const back = await repo.takeBackLeases(this.opts.db, { all: false });
-        if (back.length > 0) this.opts.log.warn({ jobs: back }, `jobs: ${back.length} expired lease(s) taken back`);
+        // Leases last leaseMs: looking for expired ones a few times per lease is enough (and on wake()).
+        if (this.sweepDue || Date.now() - this.lastSweep >= this.leaseMs / 3) {
+          this.sweepDue = false;
+          this.lastSweep = Date.now();
+          const back = await repo.takeBackLeases(this.opts.db, { all: false });
+          if (back.length > 0) this.opts.log.warn({ jobs: back }, `jobs: ${back.length} expired lease(s) taken back`);
+        }
         while (!this.stopped) {
           const job = await this.claim();
           if (!job) break;
@@ -201,8 +221,12 @@ export class JobWorker {
     const { signal } = controller;
     let lost = false;
     let lastRenew = Date.now();
-    const renew = async (p?: Record<string, unknown>) => {
+    /** Progress reported since the last write: written with the next renewal or the run's end. */
+    let pending: repo.Progress | undefined;
+    const renew = async () => {
       lastRenew = Date.now();
+      const p = pending;
+      pending = undefined;
       const held = await repo.renewLease(db, job.id, this.owner, this.leaseMs, p);
       if (!held && !lost) {
         lost = true;
@@ -225,7 +249,9 @@ export class JobWorker {
       signal,
       progress: async (p) => {
         if (signal.aborted) throw new JobStopped();
-        await renew(p);
+        if (p !== undefined) pending = p;
+        // Steps of a few milliseconds call it each time: one write per progressWriteMs is enough.
+        if (Date.now() - lastRenew >= this.progressWriteMs) await renew();
         if (signal.aborted) throw new JobStopped();
       },
       pause: () =>
@@ -251,23 +277,23 @@ export class JobWorker {
     if (lost) return; // another worker holds it now
     if (signal.aborted) {
       // A stop (or a run that ended as the process stopped): again from the queue, attempt given back.
-      await repo.requeueStopped(db, job.id, this.owner);
+      await repo.requeueStopped(db, job.id, this.owner, pending);
       log.info({ job: job.id, kind: job.kind }, 'jobs: stopped, queued again');
       return;
     }
     if (result.ok) {
-      await repo.markDone(db, job.id, this.owner);
+      await repo.markDone(db, job.id, this.owner, pending);
       log.info({ job: job.id, kind: job.kind, ms: Date.now() - started }, 'jobs: done');
       return;
     }
     const message = errorText(result.err);
     if (job.attempts < job.maxAttempts) {
       const delay = (kind.retryDelayMs ?? defaultRetryDelay)(job.attempts);
-      await repo.requeueFailed(db, job.id, this.owner, message, delay);
+      await repo.requeueFailed(db, job.id, this.owner, message, delay, pending);
       log.warn({ job: job.id, kind: job.kind, err: result.err, retryInMs: delay }, 'jobs: run failed, will retry');
       return;
     }
-    const marked = await repo.markFailed(db, job.id, this.owner, message);
+    const marked = await repo.markFailed(db, job.id, this.owner, message, pending);
     log.error({ job: job.id, kind: job.kind, err: result.err }, 'jobs: failed for good');
     if (marked && kind.onFailed) {
       try {

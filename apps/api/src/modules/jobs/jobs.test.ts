@@ -101,6 +101,19 @@ describe('a job kind', () => {
     expect(await queuePositions(database.db, [id])).toEqual(new Map([[id, null]]));
   });
 
+  it('wake() makes the worker look at once, not at its next poll', async () => {
+    const ran = gate();
+    const app = await startApp([{ kind: 'toy-wake', exclusive: false, maxAttempts: 1, run: async () => ran.open() }], {
+      pollMs: 600_000,
+    });
+    // The first poll at start found nothing; the next would come in ten minutes.
+    await sleep(100);
+    const id = await enqueueJob(database.db, 'toy-wake', {});
+    app.jobs.wake();
+    await ran.opened;
+    await vi.waitFor(async () => expect((await jobRow(id)).status).toBe('done'));
+  });
+
   it('does not run a job enqueued in a transaction that rolled back', async () => {
     const run = vi.fn(async () => {});
     const app = await startApp([{ kind: 'toy-rollback', exclusive: false, maxAttempts: 1, run }]);
@@ -159,6 +172,28 @@ describe('a job kind', () => {
     expect(attempts).toEqual([1, 2, 3]);
   });
 
+  it('a failing onFailed is logged; the job stays failed', async () => {
+    const onFailed = vi.fn(async () => {
+      throw new Error('the owner could not mark its rows');
+    });
+    const app = await startApp([
+      {
+        kind: 'toy-fail-twice',
+        exclusive: false,
+        maxAttempts: 1,
+        run: async () => {
+          throw new Error('broken');
+        },
+        onFailed,
+      },
+    ]);
+    const id = await enqueueJob(database.db, 'toy-fail-twice', {});
+    app.jobs.wake();
+    await app.jobs.idle();
+    expect(onFailed).toHaveBeenCalledTimes(1);
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 1, error: 'Error: broken' });
+  });
+
   it('keeps a retried job queued until its back-off ends', async () => {
     let runs = 0;
     const app = await startApp([
@@ -182,6 +217,15 @@ describe('a job kind', () => {
     const row = await jobRow(id);
     expect(row).toMatchObject({ status: 'queued', attempts: 1 });
     expect(row.runAfter.getTime()).toBeGreaterThan(Date.now() + 50_000);
+  });
+
+  it('refuses a kind registered twice, a bad kind name and a bad maxAttempts', async () => {
+    const app = await startApp([]);
+    const kind: JobKind = { kind: 'toy-twice', exclusive: false, maxAttempts: 1, run: async () => {} };
+    app.jobs.register(kind);
+    expect(() => app.jobs.register(kind)).toThrow('registered twice');
+    expect(() => app.jobs.register({ ...kind, kind: 'Bad Name' })).toThrow('bad kind name');
+    expect(() => app.jobs.register({ ...kind, kind: 'toy-zero', maxAttempts: 0 })).toThrow('maxAttempts');
   });
 
   it('leaves jobs of kinds this process does not know in the queue', async () => {
@@ -216,7 +260,7 @@ describe('exclusive kinds', () => {
       maxAttempts: 1,
       async run(ctx) {
         const start = performance.now();
-        for (let i = 0; i < 8; i++) {
+        for (let i = 0; i < 20; i++) {
           await sleep(15);
           await ctx.pause();
           await ctx.progress({ i });
@@ -407,7 +451,14 @@ describe('leases', () => {
   it('progress renews the lease; a run that lost its lease stops and leaves the row to its new owner', async () => {
     const seen = gate();
     let stoppedBy: unknown;
-    const w = new JobWorker({ db: database.db, log: quiet, singleProcess: false, pollMs: 20, leaseMs: 60_000 });
+    const w = new JobWorker({
+      db: database.db,
+      log: quiet,
+      singleProcess: false,
+      pollMs: 20,
+      leaseMs: 60_000,
+      progressWriteMs: 50,
+    });
     w.register({
       kind: 'toy-lease',
       exclusive: false,
@@ -432,9 +483,18 @@ describe('leases', () => {
     await seen.opened;
     const before = await jobRow(id);
     expect(before.leaseUntil?.getTime()).toBeGreaterThan(Date.now() + 50_000);
+    // progress() renews it: shortened here, it is soon 60 s ahead again.
+    await database.db
+      .update(jobs)
+      .set({ leaseUntil: new Date(Date.now() + 2_000) })
+      .where(eq(jobs.id, id));
+    await vi.waitFor(
+      async () => expect((await jobRow(id)).leaseUntil?.getTime()).toBeGreaterThan(Date.now() + 50_000),
+      { timeout: 5_000 },
+    );
     // Another worker took it over (as after an expiry).
     await database.db.update(jobs).set({ leaseOwner: 'someone-else' }).where(eq(jobs.id, id));
-    await vi.waitFor(() => expect(stoppedBy).toBeInstanceOf(JobStopped));
+    await vi.waitFor(() => expect(stoppedBy).toBeInstanceOf(JobStopped), { timeout: 5_000 });
     // idle() would wait for the job, which another worker now holds: stop this one.
     await w.stop();
     expect(await jobRow(id)).toMatchObject({ status: 'running', leaseOwner: 'someone-else', attempts: 1 });
