@@ -7,7 +7,12 @@
  */
 import { MESSAGES_EN } from './messages-en.ts';
 import { MESSAGES_PL } from './messages-pl.ts';
-import { QUIZ_SERVER_MESSAGES_EN, QUIZ_SERVER_MESSAGES_PL } from './messages-server.ts';
+import {
+  QUIZ_SERVER_MESSAGES_EN,
+  QUIZ_SERVER_MESSAGES_PL,
+  SALES_SERVER_MESSAGES_EN,
+  SALES_SERVER_MESSAGES_PL,
+} from './messages-server.ts';
 import { formatCount, pluralKey } from './plural.ts';
 
 export { MESSAGES_PL };
@@ -18,10 +23,16 @@ export const MESSAGES = { pl: MESSAGES_PL, en: MESSAGES_EN } as const;
  * The messages only the server sends (messages-server.ts), looked up after MESSAGES: a separate
  * table, so the web app's entry (which imports MESSAGES_PL alone) never carries them.
  */
-const SERVER_MESSAGES = { pl: QUIZ_SERVER_MESSAGES_PL, en: QUIZ_SERVER_MESSAGES_EN } as const;
+const SERVER_MESSAGES = {
+  pl: { ...QUIZ_SERVER_MESSAGES_PL, ...SALES_SERVER_MESSAGES_PL },
+  en: { ...QUIZ_SERVER_MESSAGES_EN, ...SALES_SERVER_MESSAGES_EN },
+} as const;
 
 export type Lang = keyof typeof MESSAGES;
-type PlainKey = keyof (typeof MESSAGES)['pl'] | keyof typeof QUIZ_SERVER_MESSAGES_PL;
+type PlainKey =
+  | keyof (typeof MESSAGES)['pl']
+  | keyof typeof QUIZ_SERVER_MESSAGES_PL
+  | keyof typeof SALES_SERVER_MESSAGES_PL;
 /** A count message's base key ('sales.rows' of 'sales.rows_other'; plural.ts). */
 type PluralBase<K> = K extends `${infer B}_other` ? B : never;
 export type MessageKey = PlainKey | PluralBase<PlainKey>;
