@@ -8,6 +8,8 @@
 import { MESSAGES_EN } from './messages-en.ts';
 import { MESSAGES_PL } from './messages-pl.ts';
 import {
+  CSV_SERVER_MESSAGES_EN,
+  CSV_SERVER_MESSAGES_PL,
   QUIZ_SERVER_MESSAGES_EN,
   QUIZ_SERVER_MESSAGES_PL,
   SALES_SERVER_MESSAGES_EN,
@@ -20,19 +22,30 @@ export { MESSAGES_PL };
 export const MESSAGES = { pl: MESSAGES_PL, en: MESSAGES_EN } as const;
 
 /**
- * The messages only the server sends (messages-server.ts), looked up after MESSAGES: a separate
- * table, so the web app's entry (which imports MESSAGES_PL alone) never carries them.
+ * The messages only the server sends (messages-server.ts), looked up after MESSAGES: separate
+ * tables, so the web app's entry (which imports MESSAGES_PL alone) never carries them. A plain
+ * literal of references, never a spread: the bundler keeps a spread (it might run getters) and
+ * the rep's first load would carry every table.
  */
 const SERVER_MESSAGES = {
-  pl: { ...QUIZ_SERVER_MESSAGES_PL, ...SALES_SERVER_MESSAGES_PL },
-  en: { ...QUIZ_SERVER_MESSAGES_EN, ...SALES_SERVER_MESSAGES_EN },
+  pl: [QUIZ_SERVER_MESSAGES_PL, SALES_SERVER_MESSAGES_PL, CSV_SERVER_MESSAGES_PL],
+  en: [QUIZ_SERVER_MESSAGES_EN, SALES_SERVER_MESSAGES_EN, CSV_SERVER_MESSAGES_EN],
 } as const;
+
+/** A server-only message in one language, or undefined. */
+function serverText(lang: 'pl' | 'en', key: string): string | undefined {
+  for (const table of SERVER_MESSAGES[lang] as readonly Record<string, string>[]) {
+    if (key in table) return table[key];
+  }
+  return undefined;
+}
 
 export type Lang = keyof typeof MESSAGES;
 type PlainKey =
   | keyof (typeof MESSAGES)['pl']
   | keyof typeof QUIZ_SERVER_MESSAGES_PL
-  | keyof typeof SALES_SERVER_MESSAGES_PL;
+  | keyof typeof SALES_SERVER_MESSAGES_PL
+  | keyof typeof CSV_SERVER_MESSAGES_PL;
 /** A count message's base key ('sales.rows' of 'sales.rows_other'; plural.ts). */
 type PluralBase<K> = K extends `${infer B}_other` ? B : never;
 export type MessageKey = PlainKey | PluralBase<PlainKey>;
@@ -40,7 +53,10 @@ export const LANGS = ['pl', 'en'] as const satisfies readonly Lang[];
 
 export function isMessageKey(s: string): s is MessageKey {
   return (
-    s in MESSAGES.pl || s in SERVER_MESSAGES.pl || `${s}_other` in MESSAGES.pl || `${s}_other` in SERVER_MESSAGES.pl
+    s in MESSAGES.pl ||
+    serverText('pl', s) !== undefined ||
+    `${s}_other` in MESSAGES.pl ||
+    serverText('pl', `${s}_other`) !== undefined
   );
 }
 
@@ -50,13 +66,12 @@ export function isMessageKey(s: string): s is MessageKey {
  */
 export function translate(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
   const table: Record<string, string> = MESSAGES[lang];
-  const server: Record<string, string> = SERVER_MESSAGES[lang];
   const pl: Record<string, string> = MESSAGES.pl;
-  const serverPl: Record<string, string> = SERVER_MESSAGES.pl;
-  const has = (x: string) => x in table || x in server || x in pl || x in serverPl;
+  const lookup = (x: string) => table[x] ?? serverText(lang, x) ?? pl[x] ?? serverText('pl', x);
+  const has = (x: string) => lookup(x) !== undefined;
   const { count } = params;
   const k = typeof count === 'number' ? pluralKey(key, lang, count, has) : key;
-  const text = table[k] ?? server[k] ?? pl[k] ?? serverPl[k] ?? key;
+  const text = lookup(k) ?? key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, p: string) =>
     p === 'count' && typeof count === 'number' ? formatCount(count, lang) : String(params[p] ?? ''),
   );
