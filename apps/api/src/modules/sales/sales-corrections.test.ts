@@ -188,7 +188,7 @@ describe('ERP reports as they come', () => {
     const r = await takeRep();
     const doc = `FV/${tag()}`;
     const csv = [
-      'Raport sprzedaży, hurtownia ' + r.warehouse,
+      `Raport sprzedaży, hurtownia ${r.warehouse}`,
       'Okres: 01.02.2026 - 28.02.2026',
       '',
       SALES_HEADER.join(';'),

@@ -45,7 +45,7 @@ let admin: string;
 let takeRep: () => Promise<TestRep>;
 /** March 2026: 1.50 and 2.00 PLN per unit. */
 let mar: TestChallenge;
-const defaults = { check: CHUNKS.check, apply: CHUNKS.apply };
+const defaults = { ...CHUNKS };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -143,7 +143,7 @@ function fileFor(reps: readonly TestRep[], perRep: number) {
 
 describe('the import as a background job', () => {
   it('answers 202 queued; a second import waits its turn (position 2); progress moves; both end applied', async () => {
-    Object.assign(CHUNKS, { check: 2, apply: 1 });
+    Object.assign(CHUNKS, { check: 2, apply: 1, pgScale: 1 });
     const reps = [await takeRep(), await takeRep(), await takeRep(), await takeRep()];
     const first = fileFor(reps.slice(0, 3), 12);
     const second = fileFor(reps.slice(3), 2);
@@ -230,7 +230,7 @@ describe('the import as a background job', () => {
         ]),
       );
       const before = new Map(await Promise.all(reps.map(async (r) => [r.id, await available(db, r.id)] as const)));
-      Object.assign(CHUNKS, { check: 5, apply: 1 });
+      Object.assign(CHUNKS, { check: 5, apply: 1, pgScale: 1 });
 
       let app = await open();
       const login = await app.inject({
