@@ -412,14 +412,14 @@ async function runOne(kind: DbKind, rows: number): Promise<RunResult> {
     // was applied even when the answer itself failed (a 500 from the answer's serialization).
     const status = uploadStatus === 202 ? final?.status : after.last?.status;
     const finished = answerSeconds !== null && (status === 'applied' || status === 'failed');
-    const answerNote = uploadStatus >= 400 ? ` (answer ${uploadStatus}: ${JSON.stringify(final)})` : '';
+    const answerNote = uploadStatus >= 400 ? ` (answered ${uploadStatus})` : '';
     if (uploadStatus >= 500 && !finished) console.log(`server output:\n${server.output()}`);
     const outcome = finished
       ? `${String(status)}${answerNote}`
       : early.stop
         ? `stopped by SIGTERM after ${(opts.sigtermAfterMs ?? 0) / 1000} s (import ${after.last?.status ?? 'none'})`
         : uploadStatus >= 400
-          ? `refused${answerNote}`
+          ? `refused${answerNote}: ${JSON.stringify(final)}`
           : `not finished after ${opts.capMs / 60_000} min (import ${after.last?.status ?? 'none'})`;
     return {
       db: kind,
@@ -503,7 +503,7 @@ printed beside each run. See docs/quality.md, "Sales imports at full size".
         .slice(1)
         .filter((s) => !s.startsWith(`${heading}\n`))
     : [];
-  writeFileSync(BASELINE, `${[intro, ...sections.map((s) => s.trimEnd()), section].join('\n')}`);
+  writeFileSync(BASELINE, `${[intro, ...sections, section].map((s) => s.trimEnd()).join('\n\n')}\n`);
 }
 
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
