@@ -9,6 +9,7 @@ import { keepThrottleTidy } from './modules/auth/throttle.ts';
 import { cardRoutes } from './modules/cards/cards.routes.ts';
 import { challengeRoutes } from './modules/challenges/challenges.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { type JobsPluginOptions, jobsPlugin } from './modules/jobs/index.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { quizRoutes } from './modules/quizzes/quizzes.routes.ts';
@@ -48,6 +49,8 @@ export interface AppDeps {
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean;
   logger?: boolean | object;
+  /** The background-job worker's settings (tests shorten its lease and poll). */
+  jobs?: JobsPluginOptions;
 }
 
 /** Builds the whole application without listening: infrastructure plugins first, then feature modules. */
@@ -92,6 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sentKeysPlugin);
   await app.register(uploadsPlugin);
   await app.register(docsPlugin);
+  // Before the feature modules: their routes plugins register their job kinds (decision 049).
+  await app.register(jobsPlugin, { run: deps.config.JOBS !== 'off', ...deps.jobs });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -76,6 +76,10 @@ const envSchema = z.object({
   ROOT_EMAIL: z.email({ error: 'must be an e-mail address, e.g. ROOT_EMAIL=it@example.com' }).optional(),
   /** Set to true only behind a reverse proxy: then X-Forwarded-For gives the client address (sign-in throttling uses it). */
   TRUST_PROXY: flag('false'),
+  /** off: this process runs no background jobs (it still enqueues them for the others; decision 049). */
+  JOBS: z
+    .enum(['on', 'off'], { error: 'must be on (run background jobs, the default) or off (only enqueue them)' })
+    .default('on'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',

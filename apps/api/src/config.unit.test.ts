@@ -30,6 +30,11 @@ describe('demo data by default only on the embedded database in development', ()
     expect(loadConfig({ ...base, SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
   });
 
+  it('runs background jobs unless JOBS=off', () => {
+    expect(loadConfig(base).JOBS).toBe('on');
+    expect(loadConfig({ ...base, JOBS: 'off' }).JOBS).toBe('off');
+  });
+
   it('treats an empty variable as unset', () => {
     const c = loadConfig({ ...base, SMTP_URL: '', PORT: '', SEED_DEMO: '' });
     expect(c.SMTP_URL).toBeUndefined();
@@ -51,6 +56,10 @@ describe('a bad value names the variable and the fix, one line each, never the v
       'Configuration error: DATABASE_URL must be a PostgreSQL address such as postgres://user:password@localhost:5432/incentive (or unset it for the embedded database).',
     ],
     [{ SEED_DEMO: 'yes' }, 'Configuration error: SEED_DEMO must be true or false.'],
+    [
+      { JOBS: 'no' },
+      'Configuration error: JOBS must be on (run background jobs, the default) or off (only enqueue them).',
+    ],
     [
       { ROOT_EMAIL: 'boss' },
       'Configuration error: ROOT_EMAIL must be an e-mail address, e.g. ROOT_EMAIL=it@example.com.',

@@ -8,6 +8,7 @@ import { insertQuiz } from '../test/quiz-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../test/test-app.ts';
 import { giveCard } from '../test/wallet-fixtures.ts';
 import { wtf8UrlEncode } from '../test/wtf8-url.ts';
+import { salesImports } from './db/schema.ts';
 import { checkLedger } from './modules/wallet/ledger-check.ts';
 
 /*
@@ -31,6 +32,7 @@ let ids: {
   quiz: number;
   openQuestion: number;
   challenge: number;
+  salesImport: number;
 };
 let ipCounter = 0;
 const freshIp = () => `10.9.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}`;
@@ -166,6 +168,11 @@ const FIXTURES: Record<string, Fixture> = {
       rules: '<p>Regulamin programu</p>',
     }),
   },
+  'PUT /api/sales-imports/settings': {
+    as: 'admin',
+    url: () => '/api/sales-imports/settings',
+    body: () => ({ max_row_quantity: 1000, max_rep_amount: '10000.00' }),
+  },
   'POST /api/admin/adjustments': {
     as: 'admin',
     url: () => '/api/admin/adjustments',
@@ -201,6 +208,7 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /api/articles': { as: 'seller', url: () => '/api/articles' },
   'GET /api/products': { as: 'admin', url: () => '/api/products' },
   'GET /api/sales-imports': { as: 'admin', url: () => '/api/sales-imports' },
+  'GET /api/sales-imports/{id}/held': { as: 'admin', url: () => `/api/sales-imports/${ids.salesImport}/held` },
   'GET /api/challenges': { as: 'admin', url: () => '/api/challenges' },
   'GET /api/challenges/{id}/ranking': { as: 'admin', url: () => `/api/challenges/${ids.challenge}/ranking` },
   'GET /api/challenges/{id}/ranking.csv': { as: 'admin', url: () => `/api/challenges/${ids.challenge}/ranking.csv` },
@@ -317,6 +325,8 @@ beforeAll(async () => {
     quiz: quiz.id,
     openQuestion: openQuestion.id,
     challenge: await insertChallenge(t.db),
+    // The demo seed's applied imports: the held rows' list pages and searches like the others.
+    salesImport: (await t.db.select({ id: salesImports.id }).from(salesImports).limit(1))[0]?.id ?? 1,
   };
 });
 afterAll(async () => {

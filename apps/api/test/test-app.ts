@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, type Db, openPglite, openPostgres } from '../src/db/client.ts';
 import type { Mailer } from '../src/plugins/mail.ts';
@@ -74,6 +74,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Fastify logger options (e.g. `{ level: 'info', stream }` to read what the server logs). */
   logger?: object;
+  /** The background-job worker's settings (a short lease, poll or stop wait). */
+  jobs?: AppDeps['jobs'];
   /** Registers extra routes before the app is ready, e.g. a tiny upload route that exercises a plugin. */
   routes?: (app: FastifyInstance) => Promise<void> | void;
 }
@@ -96,6 +98,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     mailer: opts.mailer,
     serveWeb: opts.env?.WEB_DIST !== undefined,
     logger: opts.logger,
+    jobs: opts.jobs,
   });
   await opts.routes?.(app);
   await app.ready();

@@ -30,6 +30,32 @@ export const SALES_IMPORT_LIMITS = {
   rows: 200_000,
   /** Characters of one cell. */
   cell: 100,
+  /*
+   * Issue 28 (decision 051): a file must not be able to hurt the server. A legit 200,000-row file
+   * passes each of these several times over; a hostile one is refused before memory grows.
+   */
+  /** Characters of one row (a CSV record with its quoted line breaks, or an XLSX row): a real one has ~100. */
+  recordChars: 10_000,
+  /** XLSX: parts in the ZIP (a workbook has a few dozen). */
+  xlsxEntries: 10_000,
+  /** XLSX: megabytes of one part once inflated, counted as it streams (declared sizes are not trusted). */
+  xlsxEntryMegabytes: 400,
+  /** XLSX: megabytes inflated in all (workbook, styles, shared strings and the sheets read). */
+  xlsxExpandedMegabytes: 500,
+  /** XLSX: entries of the shared-strings table (held in memory while the sheets are read). */
+  xlsxSharedStrings: 2_000_000,
+  /** XLSX: characters of the shared-strings table in all. */
+  xlsxSharedChars: 30_000_000,
+  /** XLSX: cells read (every sheet up to the end of the one with the sales; empty cell elements and the blanks before a value count). */
+  xlsxCells: 5_000_000,
+  /** XLSX: non-empty rows read (every sheet up to the end of the one with the sales). */
+  xlsxRows: 250_000,
+  /** XLSX: XML elements read in all parts (a cell is 2 to 4; what bounds the time a hostile file costs). */
+  xlsxElements: 25_000_000,
+  /** XLSX: nesting of XML elements (a worksheet needs 7). */
+  xlsxDepth: 64,
+  /** XLSX: characters of one XML text or attribute (Excel's own limit for one cell is 32,767). */
+  xlsxText: 32_767,
 } as const;
 
 /**

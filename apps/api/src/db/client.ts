@@ -29,6 +29,14 @@ export interface Database {
   dumpDataDir?(): Promise<Blob>;
 }
 
+/** The database handles of embedded PGlite databases (one process owns each). */
+const pgliteHandles = new WeakSet<object>();
+
+/** True for a handle opened by openPglite: the database lives in this process and serves it alone. */
+export function isPglite(db: DbOrTx): boolean {
+  return pgliteHandles.has(db);
+}
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 function processAlive(pid: number): boolean {
@@ -88,6 +96,7 @@ export async function openPglite(opts: { dir?: string; loadDataDir?: Blob } = {}
   // One line of turns that lets the event loop breathe between calls (pglite-turns.ts).
   takeTurns(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  pgliteHandles.add(db);
   return {
     db,
     kind: 'pglite',

@@ -822,12 +822,31 @@ export const salesImports = pgTable(
     appliedAt: ts('applied_at'),
     revertedAt: ts('reverted_at'),
     revertedBy: integer('reverted_by').references(() => users.id),
+    /** The background job that checks and applies it (decision 050). */
+    jobId: integer('job_id'),
+    /** Cursor of the check: staged rows up to this row number are resolved. */
+    checkedThrough: integer('checked_through').notNull().default(0),
+    /** Cursor of the apply: the reps up to this user id are paid. */
+    appliedThroughUser: integer('applied_through_user').notNull().default(0),
+    rowsChecked: integer('rows_checked').notNull().default(0),
+    /** Rows held for an admin's decision, still pending, and what they would pay (grosze). */
+    rowsHeld: integer('rows_held').notNull().default(0),
+    amountHeld: grosze('amount_held').notNull().default(0),
+    finishedAt: ts('finished_at'),
+    /** The plausibility limits the check used (sales_import_settings when it started). */
+    maxRowQuantity: integer('max_row_quantity'),
+    maxRepAmount: grosze('max_rep_amount'),
   },
   (t) => [
     index('sales_imports_created_idx').on(t.createdAt, t.id),
+    index('sales_imports_running_idx').on(t.status).where(sql`${t.status} in ('queued','checking','applying')`),
+    check('sales_imports_held_check', sql`${t.rowsHeld} >= 0 and ${t.amountHeld} >= 0`),
     // The newest applied import: the date of the home's note.
     index('sales_imports_applied_idx').on(t.appliedAt).where(sql`${t.status} = 'applied'`),
-    check('sales_imports_status_check', sql`${t.status} in ('staging','applied','reverted','failed')`),
+    check(
+      'sales_imports_status_check',
+      sql`${t.status} in ('staging','queued','checking','applying','applied','reverted','failed')`,
+    ),
     check('sales_imports_format_check', sql`${t.format} is null or ${t.format} in ('csv','xlsx')`),
     check('sales_imports_amount_check', sql`${t.amount} >= 0`),
     check('sales_imports_amount_corrected_check', sql`${t.amountCorrected} >= 0`),
@@ -855,8 +874,45 @@ export const salesImportRows = pgTable(
     product: text('product').notNull(),
     quantity: text('quantity').notNull(),
     error: text('error'),
+    /** staged (not checked yet), rejected (error), skipped (already imported), held (held_reason) or ready. */
+    state: text('state').notNull().default('staged'),
+    heldReason: text('held_reason'),
+    /** What the check resolved the cells to, and the reward per unit (grosze). */
+    warehouseId: integer('warehouse_id'),
+    userId: integer('user_id'),
+    productId: integer('product_id'),
+    challengeId: integer('challenge_id'),
+    reward: grosze('reward'),
   },
-  (t) => [primaryKey({ columns: [t.importId, t.rowNo] })],
+  (t) => [
+    primaryKey({ columns: [t.importId, t.rowNo] }),
+    index('sales_import_rows_line_idx').on(t.importId, t.document, t.line, t.rowNo),
+    index('sales_import_rows_ready_idx').on(t.importId, t.userId, t.rowNo).where(sql`${t.state} = 'ready'`),
+    check(
+      'sales_import_rows_state_check',
+      sql`${t.state} in ('staged','rejected','skipped','held','ready') and (${t.state} = 'rejected') = (${t.error} is not null) and (${t.state} = 'held') = (${t.heldReason} is not null)`,
+    ),
+  ],
+);
+
+/** The plausibility limits of sales imports (one row, id 1; decision 050). */
+export const salesImportSettings = pgTable(
+  'sales_import_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    maxRowQuantity: integer('max_row_quantity').notNull().default(1000),
+    /** Grosze. */
+    maxRepAmount: grosze('max_rep_amount').notNull().default(1_000_000),
+    updatedAt: ts('updated_at'),
+    updatedBy: integer('updated_by').references(() => users.id),
+  },
+  (t) => [
+    check('sales_import_settings_one_row_check', sql`${t.id} = 1`),
+    check(
+      'sales_import_settings_limits_check',
+      sql`${t.maxRowQuantity} between 1 and 1000000 and ${t.maxRepAmount} between 100 and 100000000`,
+    ),
+  ],
 );
 
 /**
@@ -895,6 +951,7 @@ export const sales = pgTable(
     uniqueIndex('sales_document_line_key').on(t.document, t.line).where(sql`${t.revertedAt} is null`),
     index('sales_import_idx').on(t.importId),
     index('sales_challenge_product_idx').on(t.challengeId, t.productId),
+    index('sales_user_product_idx').on(t.userId, t.productId, t.challengeId, t.id).where(sql`${t.revertedAt} is null`),
     // A correction line (a return) carries a negative quantity and amount.
     check('sales_quantity_check', sql`${t.quantity} <> 0`),
     check('sales_amount_check', sql`${t.amount} = ${t.quantity} * ${t.reward} and ${t.reward} > 0`),
@@ -993,4 +1050,49 @@ export const programmeRules = pgTable(
     createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   },
   (t) => [check('programme_rules_content_check', sql`length(${t.content}) > 0`)],
+);
+
+/**
+ * Background jobs (docs/decisions/049): a queue in the same database, so a caller enqueues in its
+ * own transaction. A worker claims a queued job (`for update skip locked`), holds it with a lease
+ * it renews while it runs, and marks it done or failed; a lease that expires (a crashed process)
+ * lets any worker take the job back. `attempts` counts the runs started (a stop gives its back).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('queued'),
+    payload: jsonb('payload').$type<unknown>().notNull().default({}),
+    /** What the handler last reported through ctx.progress(p). */
+    progress: jsonb('progress').$type<Record<string, unknown>>(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(1),
+    /** Not claimed before this time (a retry's back-off). */
+    runAfter: ts('run_after').notNull().defaultNow(),
+    /** The worker running it (process and random tag) and until when its lease holds. */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: ts('lease_until'),
+    /** The last failure's message. */
+    error: text('error'),
+    createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    startedAt: ts('started_at'),
+    finishedAt: ts('finished_at'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // The queue of each kind in id order (claims, queue positions, the running job of an exclusive kind).
+    index('jobs_active_idx').on(t.kind, t.id).where(sql`${t.status} in ('queued','running')`),
+    // Leases to take back.
+    index('jobs_lease_idx').on(t.leaseUntil).where(sql`${t.status} = 'running'`),
+    check('jobs_status_check', sql`${t.status} in ('queued','running','done','failed')`),
+    check('jobs_attempts_check', sql`${t.attempts} >= 0 and ${t.maxAttempts} >= 1`),
+    check(
+      'jobs_lease_check',
+      sql`${t.status} <> 'running' or (${t.leaseOwner} is not null and ${t.leaseUntil} is not null)`,
+    ),
+    check('jobs_kind_check', sql`length(${t.kind}) between 1 and 100`),
+  ],
 );

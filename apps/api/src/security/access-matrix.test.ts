@@ -168,6 +168,12 @@ const TABLE: Record<string, Row> = {
   'GET /api/sales-imports/:id/rejected.csv': r('ok ok - - - -'),
   'POST /api/sales-imports/:id/revert': r('ok ok - - - -'),
   'GET /api/sales-imports/manager-reclaims': r('ok ok - - - -'),
+  // Held rows and the plausibility limits (decision 050): the importers' decisions.
+  'GET /api/sales-imports/:id/held': r('ok ok - - - -'),
+  'POST /api/sales-imports/:id/held/confirm': r('ok ok - - - -'),
+  'POST /api/sales-imports/:id/held/reject': r('ok ok - - - -'),
+  'GET /api/sales-imports/settings': r('ok ok - - - -'),
+  'PUT /api/sales-imports/settings': r('ok ok - - - -'),
 
   // Programme settings (decision 047): the organiser and the rules belong to the programme's owners.
   'PUT /api/settings': r('ok ok - - - -'),

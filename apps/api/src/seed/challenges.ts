@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { products, salesImports, users, userWarehouses, warehouses } from '../db/schema.ts';
 import { createChallenge } from '../modules/challenges/challenges.service.ts';
-import { importSales } from '../modules/sales/sales-imports.service.ts';
+import { importSalesNow } from '../modules/sales/sales-imports.service.ts';
 import { demoImage } from './demo-images.ts';
 
 /*
@@ -146,7 +146,7 @@ export async function seedChallenges(db: Db, opts: { seed: number; now: Date; de
       `${c.prefix}/${doc + 1};3;${warsawDay(opts.now, c.from)};${sellers[0]?.warehouse};${sellers[0]?.asseco};${codes[0]};1,5`,
     );
     const file = Buffer.from(`${lines.join('\r\n')}\r\n`);
-    const imported = await importSales(
+    const imported = await importSalesNow(
       db,
       admin.id,
       {
@@ -159,6 +159,9 @@ export async function seedChallenges(db: Db, opts: { seed: number; now: Date; de
     );
     // The history reads as if the files came in over the weeks (the ended one's the day after it ended).
     const at = new Date(opts.now.getTime() + Math.min(c.to + 1, 0) * DAY);
-    await db.update(salesImports).set({ createdAt: at, appliedAt: at }).where(eq(salesImports.id, imported.id));
+    await db
+      .update(salesImports)
+      .set({ createdAt: at, appliedAt: at, finishedAt: at })
+      .where(eq(salesImports.id, imported.id));
   }
 }

@@ -1,15 +1,17 @@
 import { pipeline, Readable, Transform } from 'node:stream';
 import type { SalesImportEncoding } from '@incentive/contracts';
 import { CsvError, parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { AppError } from '../../lib/app-error.ts';
+import { readXlsx, XLSX_LIMITS, type XlsxLimits } from './xlsx-reader.ts';
 
 /*
  * Reads an uploaded sales-results file as a stream of records (the header first): the type is
  * decided by the bytes (an XLSX is a ZIP; anything else must be text), a CSV's encoding is detected
  * from its first 64 KiB or chosen, its separator from the header line. Nothing is held whole: the
- * records are pulled one at a time, so the caller's awaits are the backpressure.
+ * records are pulled one at a time, so the caller's awaits are the backpressure. A CSV record is
+ * capped (SALES_IMPORT_LIMITS.recordChars); an XLSX is spilled to an unlinked temporary file and read
+ * part by part within the limits of xlsx-reader.ts (decision 051).
  */
 
 export interface FileRecord {
@@ -29,8 +31,12 @@ export interface SalesFile {
 
 /** How much of the file decides its type and encoding. */
 const HEAD_BYTES = 64 * 1024;
-/** One CSV record (a line and its quoted newlines): a guard against a file with no line breaks. */
-const MAX_RECORD_CHARS = 1_000_000;
+
+/** What openSalesFile enforces (tests pass smaller ones). */
+export interface FileLimits extends XlsxLimits {}
+export const FILE_LIMITS: FileLimits = XLSX_LIMITS;
+
+const isTooLarge = (err: unknown) => (err as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
 
 const refuse = (key: 'sales.fileType' | 'sales.notUtf8' | 'sales.unreadable' | 'sales.empty') => new AppError(422, key);
 
@@ -122,7 +128,12 @@ function replay(head: Buffer, rest: AsyncIterator<Buffer>): Readable {
   return Readable.from(bytes(), { objectMode: false });
 }
 
-function csvRecords(source: Readable, decoder: Transform, delimiter: string): AsyncIterable<FileRecord> {
+function csvRecords(
+  source: Readable,
+  decoder: Transform,
+  delimiter: string,
+  maxChars: number,
+): AsyncIterable<FileRecord> {
   return {
     async *[Symbol.asyncIterator]() {
       const parser = parse({
@@ -133,7 +144,8 @@ function csvRecords(source: Readable, decoder: Transform, delimiter: string): As
         skip_empty_lines: true,
         skip_records_with_empty_values: true,
         trim: true,
-        max_record_size: MAX_RECORD_CHARS,
+        // One record (a line and its quoted line breaks): also what stops a file without line breaks.
+        max_record_size: maxChars,
         info: true,
       });
       const out = pipeline(source, decoder, parser, () => {});
@@ -142,6 +154,10 @@ function csvRecords(source: Readable, decoder: Transform, delimiter: string): As
           yield { rowNo: item.info.lines, cells: item.record, sheet: 1 };
         }
       } catch (err) {
+        if (err instanceof CsvError && err.code === 'CSV_MAX_RECORD_SIZE') {
+          const line = (err as CsvError & { lines?: number }).lines;
+          throw new AppError(422, 'sales.recordTooLong', { line: line ?? 1, count: maxChars });
+        }
         if (err instanceof CsvError) throw refuse('sales.unreadable');
         throw err;
       }
@@ -149,47 +165,15 @@ function csvRecords(source: Readable, decoder: Transform, delimiter: string): As
   };
 }
 
-/** A cell of the streaming XLSX reader as text: dates as YYYY-MM-DD, formulas by their result. */
-export function xlsxCellText(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? '' : v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    const o = v as { result?: unknown; richText?: { text: string }[]; text?: unknown; error?: unknown };
-    if ('result' in o) return xlsxCellText(o.result);
-    if (Array.isArray(o.richText)) return o.richText.map((t) => t.text).join('');
-    if ('text' in o) return xlsxCellText(o.text);
-    return '';
-  }
-  return String(v);
-}
-
-function xlsxRecords(source: Readable): AsyncIterable<FileRecord> {
+function xlsxRecords(source: AsyncIterable<Buffer>, limits: XlsxLimits): AsyncIterable<FileRecord> {
   return {
     async *[Symbol.asyncIterator]() {
-      const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
-        worksheets: 'emit',
-        sharedStrings: 'cache',
-        // Date cells are told apart from numbers by their style.
-        styles: 'cache',
-        hyperlinks: 'ignore',
-        entries: 'ignore',
-      });
       try {
         // Every worksheet in turn: the reader (sales-imports.service) takes the first that has the
         // columns, and stops reading after it.
-        let n = 0;
-        for await (const sheet of reader) {
-          n++;
-          for await (const row of sheet) {
-            const values = Array.isArray(row.values) ? row.values : [];
-            // exceljs numbers cells from 1: index 0 is always empty.
-            const cells = values.slice(1).map(xlsxCellText);
-            if (cells.every((c) => c.trim() === '')) continue;
-            yield { rowNo: row.number, cells, sheet: n };
-          }
-        }
+        yield* readXlsx(source, limits);
       } catch (err) {
-        if (err instanceof AppError || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw err;
+        if (err instanceof AppError || isTooLarge(err)) throw err;
         throw refuse('sales.unreadable');
       }
     },
@@ -200,7 +184,11 @@ function xlsxRecords(source: Readable): AsyncIterable<FileRecord> {
  * Opens an upload given as an iterator of its chunks. The iterator is only ever advanced (never
  * returned), so the caller can drain what is left of the upload after an early refusal.
  */
-export async function openSalesFile(chunks: AsyncIterator<Buffer>, chosen: SalesImportEncoding): Promise<SalesFile> {
+export async function openSalesFile(
+  chunks: AsyncIterator<Buffer>,
+  chosen: SalesImportEncoding,
+  limits: FileLimits = FILE_LIMITS,
+): Promise<SalesFile> {
   const parts: Buffer[] = [];
   let size = 0;
   let ended = false;
@@ -215,7 +203,7 @@ export async function openSalesFile(chunks: AsyncIterator<Buffer>, chosen: Sales
   }
   const head = Buffer.concat(parts);
   if (head.length === 0) throw refuse('sales.empty');
-  if (isZip(head)) return { format: 'xlsx', encoding: null, records: xlsxRecords(replay(head, chunks)) };
+  if (isZip(head)) return { format: 'xlsx', encoding: null, records: xlsxRecords(replay(head, chunks), limits) };
   const probe = head.subarray(0, HEAD_BYTES);
   if (looksBinary(probe)) throw refuse('sales.fileType');
   // The head ends mid-file at an arbitrary byte: a character cut in two there is not an error.
@@ -227,5 +215,5 @@ export async function openSalesFile(chunks: AsyncIterator<Buffer>, chosen: Sales
   const headText = encoding === 'utf-8' ? text.toString('utf8') : iconv.decode(text, 'win1250');
   const delimiter = detectDelimiter(headText.replace(/^\uFEFF/, ''));
   const decoder = encoding === 'utf-8' ? strictUtf8() : (iconv.decodeStream('win1250') as unknown as Transform);
-  return { format: 'csv', encoding, records: csvRecords(replay(head, chunks), decoder, delimiter) };
+  return { format: 'csv', encoding, records: csvRecords(replay(head, chunks), decoder, delimiter, limits.recordChars) };
 }

@@ -1,3 +1,4 @@
+import type { SalesImportStatus } from '@incentive/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
@@ -6,8 +7,8 @@ import { containsPattern, direction } from '../../lib/paging.ts';
 import type { StagedRow } from './sales-row.ts';
 
 /*
- * The sales import's SQL: the history row, the staged rows, and the set-based apply and revert.
- * Every statement of apply and revert runs in the caller's transaction.
+ * The sales import's SQL: the history row, the staged rows, and the revert (in the caller's
+ * transaction). The job's check and apply steps are in sales-check.repo.ts and sales-apply.repo.ts.
  */
 
 /** Imports run (and are reverted) one at a time: the key of the transaction-level advisory lock. */
@@ -44,12 +45,14 @@ export async function setFileInfo(
 export async function insertRows(db: DbOrTx, importId: number, rows: readonly StagedRow[]): Promise<void> {
   if (rows.length === 0) return;
   const col = <T>(pick: (r: StagedRow) => T) => sql.param(rows.map(pick));
+  // A row refused by its own cells is rejected at once; the others wait for the check (staged).
   await db.execute(sql`insert into sales_import_rows
-      (import_id, row_no, document, line, sold_on, warehouse, rep, product, quantity, error)
-    select ${importId}, * from unnest(
+      (import_id, row_no, document, line, sold_on, warehouse, rep, product, quantity, error, state)
+    select ${importId}, *, case when error is null then 'staged' else 'rejected' end from unnest(
       ${col((r) => r.rowNo)}::int[], ${col((r) => r.document)}::text[], ${col((r) => r.line)}::text[],
       ${col((r) => r.sold_on)}::text[], ${col((r) => r.warehouse)}::text[], ${col((r) => r.rep)}::text[],
-      ${col((r) => r.product)}::text[], ${col((r) => r.quantity)}::text[], ${col((r) => r.error)}::text[])`);
+      ${col((r) => r.product)}::text[], ${col((r) => r.quantity)}::text[], ${col((r) => r.error)}::text[])
+      as u(row_no, document, line, sold_on, warehouse, rep, product, quantity, error)`);
 }
 
 /** Refuses a whole file: failed with its reason, and nothing of it staged. */
@@ -58,7 +61,7 @@ export async function failImport(db: DbOrTx, id: number, error: string, rowsTota
     await tx.delete(salesImportRows).where(eq(salesImportRows.importId, id));
     await tx
       .update(salesImports)
-      .set({ status: 'failed', error, rowsTotal })
+      .set({ status: 'failed', error, rowsTotal, finishedAt: sql`now()` })
       .where(and(eq(salesImports.id, id), eq(salesImports.status, 'staging')));
   });
 }
@@ -71,7 +74,7 @@ export async function failStaleImports(db: DbOrTx, error: string, minutes: numbe
   return db.transaction(async (tx) => {
     const stale = await tx
       .update(salesImports)
-      .set({ status: 'failed', error })
+      .set({ status: 'failed', error, finishedAt: sql`now()` })
       .where(
         and(
           eq(salesImports.status, 'staging'),
@@ -111,7 +114,7 @@ export interface EarningGroup {
 }
 
 const num = (v: unknown) => Number(v ?? 0);
-const groups = (rows: Record<string, unknown>[]): EarningGroup[] =>
+export const groups = (rows: Record<string, unknown>[]): EarningGroup[] =>
   rows.map((r) => ({
     user_id: num(r.user_id),
     challenge_id: num(r.challenge_id),
@@ -121,156 +124,6 @@ const groups = (rows: Record<string, unknown>[]): EarningGroup[] =>
     amount: num(r.amount),
     lines: num(r.lines),
   }));
-
-/**
- * The set-based heart of an import, in one statement: resolves every staged row that passed its
- * own checks against the warehouses, reps, products and challenges; marks the refused ones (the
- * first reason found, a line repeated in the file first); inserts the rest into `sales`, where a
- * line already imported is skipped by the unique (document, line) key; and adds what was inserted
- * to `challenge_earnings`. Returns what was inserted per rep and challenge, sales and corrections
- * apart.
- *
- * Only reps (role seller) are paid: a regional manager's row is refused (decision 045). A
- * correction line (negative quantity, decision 044) returns units the rep holds of that product in
- * that challenge (its sales not reverted, and this file's new sales): one that returns more is
- * refused, the file's corrections counted in file order. It takes back the reward those units were
- * paid at (the rep's latest sale of the product in the challenge), so a reward changed since never
- * takes back more than was paid.
- */
-export async function applyRows(tx: DbOrTx, id: number): Promise<EarningGroup[]> {
-  const rows = await queryRows<Record<string, unknown>>(
-    tx,
-    sql`with resolved as (
-      select r.row_no, r.document, r.line, r.sold_on::date as sold_on, r.quantity::int as quantity,
-        w.id as warehouse_id, u.id as user_id, u.role, p.id as product_id, ch.challenge_id, ch.reward,
-        uw.user_id is not null as in_warehouse,
-        row_number() over (partition by r.document, r.line order by r.row_no) as nth
-      from sales_import_rows r
-      left join warehouses w on w.asseco_id = r.warehouse and w.deleted_at is null
-      left join users u on lower(u.asseco_id) = lower(r.rep) and u.asseco_id is not null
-        and u.deleted_at is null and u.role in ('seller', 'seller_reg')
-      left join user_warehouses uw on uw.user_id = u.id and uw.warehouse_id = w.id
-      left join products p on p.code = r.product and p.code is not null and p.deleted_at is null
-      left join lateral (
-        select cp.challenge_id, cp.reward
-        from challenge_products cp join challenges c on c.id = cp.challenge_id
-        where cp.product_id = p.id and c.deleted_at is null and r.sold_on::date between c.start_on and c.end_on
-        order by c.start_on desc, c.id
-        limit 1
-      ) ch on true
-      where r.import_id = ${id} and r.error is null
-    ), checked as (
-      select resolved.*, case
-        when nth > 1 then 'sales.row.duplicateInFile'
-        when warehouse_id is null then 'sales.row.warehouseUnknown'
-        when user_id is null then 'sales.row.repUnknown'
-        when role <> 'seller' then 'sales.row.regionalManager'
-        when not in_warehouse then 'sales.row.repNotInWarehouse'
-        when product_id is null then 'sales.row.productUnknown'
-        when challenge_id is null then 'sales.row.noChallenge'
-      end as first_error,
-      exists (select 1 from sales s where s.document = resolved.document and s.line = resolved.line
-        and s.reverted_at is null) as imported
-      from resolved
-    ), held as (
-      select s.user_id, s.product_id, s.challenge_id, sum(s.quantity) as units
-      from sales s
-      where s.reverted_at is null and (s.user_id, s.product_id, s.challenge_id) in (
-        select user_id, product_id, challenge_id from checked where first_error is null and quantity < 0)
-      group by s.user_id, s.product_id, s.challenge_id
-    ), fresh as (
-      select user_id, product_id, challenge_id, sum(quantity) as units
-      from checked where first_error is null and quantity > 0 and not imported
-      group by user_id, product_id, challenge_id
-    ), returned as (
-      select row_no, -sum(quantity) over (
-          partition by user_id, product_id, challenge_id order by row_no rows unbounded preceding) as units
-      from checked where first_error is null and quantity < 0 and not imported
-    ), judged as (
-      select c.row_no, c.document, c.line, c.sold_on, c.warehouse_id, c.user_id, c.product_id, c.challenge_id,
-        c.quantity,
-        case when c.quantity > 0 then c.reward else coalesce((
-          select s.reward from sales s
-          where s.user_id = c.user_id and s.product_id = c.product_id and s.challenge_id = c.challenge_id
-            and s.quantity > 0 and s.reverted_at is null
-          order by s.id desc limit 1), c.reward) end as reward,
-        coalesce(c.first_error, case
-          when r.units > coalesce(h.units, 0) + coalesce(f.units, 0) then 'sales.row.correctionExceedsSales'
-        end) as error
-      from checked c
-      left join returned r on r.row_no = c.row_no
-      left join held h on h.user_id = c.user_id and h.product_id = c.product_id and h.challenge_id = c.challenge_id
-      left join fresh f on f.user_id = c.user_id and f.product_id = c.product_id and f.challenge_id = c.challenge_id
-    ), marked as (
-      update sales_import_rows r set error = j.error
-      from judged j
-      where r.import_id = ${id} and r.row_no = j.row_no and j.error is not null
-      returning r.row_no
-    ), inserted as (
-      insert into sales (import_id, document, line, sold_on, warehouse_id, user_id, product_id, challenge_id, quantity, reward, amount)
-      select ${id}, document, line, sold_on, warehouse_id, user_id, product_id, challenge_id, quantity, reward, quantity * reward
-      from judged where error is null
-      on conflict (document, line) where reverted_at is null do nothing
-      returning user_id, challenge_id, quantity, amount
-    ), per_rep as (
-      select user_id, challenge_id, quantity < 0 as correction, sum(quantity)::bigint as units,
-        sum(amount)::bigint as amount, count(*) as lines
-      from inserted group by user_id, challenge_id, quantity < 0
-    ), net as (
-      select challenge_id, user_id, sum(units) as units, sum(amount) as amount from per_rep group by challenge_id, user_id
-    ), earned as (
-      insert into challenge_earnings (challenge_id, user_id, units, amount)
-      select challenge_id, user_id, units, amount from net where amount >= 0
-      on conflict (challenge_id, user_id) do update set
-        units = challenge_earnings.units + excluded.units,
-        amount = challenge_earnings.amount + excluded.amount,
-        updated_at = now()
-      returning 1
-    ), given_back as (
-      -- A rep whose corrections outweigh its new sales holds earnings already (what it returns).
-      update challenge_earnings e set units = e.units + n.units, amount = e.amount + n.amount, updated_at = now()
-      from net n where n.amount < 0 and e.challenge_id = n.challenge_id and e.user_id = n.user_id
-      returning 1
-    )
-    select p.user_id, p.challenge_id, c.name as challenge_name, p.correction, p.units, p.amount, p.lines,
-      (select count(*) from marked) as marked, (select count(*) from earned) as earned,
-      (select count(*) from given_back) as given_back
-    from per_rep p join challenges c on c.id = p.challenge_id
-    order by p.user_id, p.challenge_id, p.correction`,
-  );
-  return groups(rows);
-}
-
-export async function countRejected(tx: DbOrTx, id: number): Promise<number> {
-  const [row] = await queryRows<{ n: number | string }>(
-    tx,
-    sql`select count(*) as n from sales_import_rows where import_id = ${id} and error is not null`,
-  );
-  return num(row?.n);
-}
-
-/** After the apply only the refused rows stay: they are the import's report. */
-export async function dropAcceptedRows(tx: DbOrTx, id: number): Promise<void> {
-  await tx.execute(sql`delete from sales_import_rows where import_id = ${id} and error is null`);
-}
-
-export async function markApplied(
-  tx: DbOrTx,
-  id: number,
-  c: {
-    rowsAccepted: number;
-    rowsSkipped: number;
-    rowsRejected: number;
-    amount: number;
-    amountCorrected: number;
-    repsCount: number;
-  },
-): Promise<void> {
-  await tx
-    .update(salesImports)
-    .set({ ...c, status: 'applied', appliedAt: sql`now()` })
-    .where(eq(salesImports.id, id));
-}
 
 /** What the import's sales not yet reverted paid (and its corrections took back), per rep and challenge. */
 export async function paidByImport(tx: DbOrTx, id: number): Promise<EarningGroup[]> {
@@ -326,7 +179,7 @@ export interface ImportRow {
   file_name: string;
   format: 'csv' | 'xlsx' | null;
   encoding: 'utf-8' | 'windows-1250' | null;
-  status: 'staging' | 'applied' | 'reverted' | 'failed';
+  status: SalesImportStatus;
   error: string | null;
   rows_total: number;
   rows_accepted: number;
@@ -343,6 +196,11 @@ export interface ImportRow {
   reverted_by_id: number | null;
   reverted_by_name: string | null;
   can_revert: boolean;
+  rows_checked: number;
+  rows_held: number;
+  amount_held: number;
+  job_id: number | null;
+  finished_at: Date | string | null;
 }
 
 const fullName = (alias: string) =>
@@ -351,7 +209,7 @@ const fullName = (alias: string) =>
 function selectImports(where: SQL, tail: SQL = sql``): SQL {
   return sql`select si.id, si.file_name, si.format, si.encoding, si.status, si.error,
       si.rows_total, si.rows_accepted, si.rows_skipped, si.rows_rejected, si.rows_summary, si.amount,
-      si.amount_corrected, si.reps_count,
+      si.amount_corrected, si.reps_count, si.rows_checked, si.rows_held, si.amount_held, si.job_id, si.finished_at,
       si.created_by as created_by_id, ${fullName('cu')} as created_by_name, si.created_at,
       si.reverted_at, si.reverted_by as reverted_by_id, ${fullName('ru')} as reverted_by_name,
       (si.status = 'applied' and not exists (
@@ -378,6 +236,10 @@ const normalize = (r: ImportRow): ImportRow => ({
   amount: num(r.amount),
   amount_corrected: num(r.amount_corrected),
   reps_count: num(r.reps_count),
+  rows_checked: num(r.rows_checked),
+  rows_held: num(r.rows_held),
+  amount_held: num(r.amount_held),
+  job_id: r.job_id === null ? null : num(r.job_id),
   created_by_id: r.created_by_id === null ? null : num(r.created_by_id),
   reverted_by_id: r.reverted_by_id === null ? null : num(r.reverted_by_id),
   can_revert: r.can_revert === true || (r.can_revert as unknown) === 't',

@@ -6,9 +6,14 @@ import {
   pagedSchema,
   SALES_IMPORT_LIMITS,
   type SalesImport,
+  salesHeldDecisionSchema,
+  salesHeldListQuerySchema,
+  salesHeldRowSchema,
   salesImportFieldsSchema,
   salesImportListQuerySchema,
   salesImportSchema,
+  salesImportSettingsBodySchema,
+  salesImportSettingsSchema,
   translate,
 } from '@incentive/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -17,8 +22,11 @@ import { AppError } from '../../lib/app-error.ts';
 import { parseFields } from '../../lib/form-fields.ts';
 import { allow, requireUser } from '../../plugins/auth.ts';
 import { MULTIPART } from '../../plugins/uploads.ts';
+import * as held from './sales-held.service.ts';
+import { resumeStalledImports, salesImportJob } from './sales-import-job.ts';
 import * as service from './sales-imports.service.ts';
 import { salesText } from './sales-reasons.ts';
+import * as settings from './sales-settings.service.ts';
 
 const errors = {
   401: errorResponseSchema,
@@ -85,7 +93,10 @@ async function importUpload(app: FastifyInstance, req: FastifyRequest): Promise<
           truncated: () => file.truncated === true,
         },
         req.lang,
+        app.jobs.stopping,
       );
+      // The job is queued: the local worker looks now rather than at its next poll.
+      app.jobs.wake();
     }
   } catch (err) {
     throw formError(err);
@@ -99,11 +110,21 @@ export async function salesImportRoutes(fastify: FastifyInstance) {
   const tags = ['sales-imports'];
   const access = { access: allow('sales.import') };
 
-  // Imports a stopped process left half-read never count. A failure here must not stop the app.
+  // Checking and paying an import is a background job (decision 050).
+  app.jobs.register(salesImportJob);
+
+  // Imports a stopped process left half-read never count; one a failed job left applying gets a new
+  // job. A failure here must not stop the app.
   app.addHook('onReady', async () => {
     await service
       .failInterruptedImports(app.db)
       .catch((err: unknown) => app.log.error({ err }, 'could not fail interrupted sales imports'));
+    await resumeStalledImports(app.db).then(
+      (n) => {
+        if (n > 0) app.jobs.wake();
+      },
+      (err: unknown) => app.log.error({ err }, 'could not resume stalled sales imports'),
+    );
   });
 
   app.post(
@@ -113,16 +134,17 @@ export async function salesImportRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Import a CSV or XLSX file of sales results: rows checked, accepted ones paid once, in one transaction',
+          'Upload a CSV or XLSX file of sales results: read and staged now, then checked and paid by a background job (202)',
         description:
-          'multipart/form-data: optional `encoding` (auto, utf-8, windows-1250; before the file), then the file part `file` (CSV or XLSX, at most 50 MB and 200,000 rows; the type is decided by the bytes). 422 refuses the whole file (wrong columns, type, encoding, too many rows, empty): nothing of it is applied.',
+          'multipart/form-data: optional `encoding` (auto, utf-8, windows-1250; before the file), then the file part `file` (CSV or XLSX, at most 50 MB and 200,000 rows; the type is decided by the bytes). 202 answers the import queued (with its queue_position); GET it to follow rows_checked, rows_accepted, rows_rejected and its status until applied. 422 refuses the whole file (wrong columns, type, encoding, too many rows, empty): nothing of it is applied. 503 when the server stops while the file is read (the import is failed, nothing staged).',
         consumes: MULTIPART,
         response: {
-          201: salesImportSchema,
+          202: salesImportSchema,
           ...errors,
           400: errorResponseSchema,
           413: errorResponseSchema,
           415: errorResponseSchema,
+          503: errorResponseSchema,
         },
       },
     },
@@ -130,14 +152,105 @@ export async function salesImportRoutes(fastify: FastifyInstance) {
       const result = await importUpload(app, req);
       const summary =
         result.rows_summary > 0 ? `. ${salesText(req.lang, 'sales.summaryRows', { count: result.rows_summary })}` : '';
-      return reply.code(201).send({
+      return reply.code(202).send({
         ...result,
-        message: `${translate(req.lang, 'sales.imported', {
-          accepted: translate(req.lang, 'sales.rows', { count: result.rows_accepted }),
-          skipped: translate(req.lang, 'sales.rows', { count: result.rows_skipped }),
-          rejected: translate(req.lang, 'sales.rows', { count: result.rows_rejected }),
+        message: `${translate(req.lang, 'sales.queued', {
+          rows: translate(req.lang, 'sales.rows', { count: result.rows_total }),
         })}${summary}`,
       });
+    },
+  );
+
+  app.get(
+    API.salesImportSettings,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          'The plausibility limits: units per row, and rewards per rep in one import, above which rows are held for a decision',
+        response: { 200: salesImportSettingsSchema, ...errors },
+      },
+    },
+    async () => settings.getSettings(app.db),
+  );
+
+  app.put(
+    API.salesImportSettings,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          'Set the plausibility limits (max_row_quantity 1–1,000,000 units; max_rep_amount 1.00–1,000,000.00 PLN); imports checked afterwards use them',
+        body: salesImportSettingsBodySchema,
+        response: { 200: salesImportSettingsSchema, ...errors },
+      },
+    },
+    async (req) => settings.putSettings(app.db, req.body, requireUser(req).id),
+  );
+
+  app.get(
+    API.salesImportHeld,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: "An import's rows held for a decision (too many units, or the rep's total too high), in file order",
+        params: idParamSchema,
+        querystring: salesHeldListQuerySchema,
+        response: { 200: pagedSchema(salesHeldRowSchema), ...errors },
+      },
+    },
+    async (req) => held.listHeld(app.db, req.params.id, req.query, req.lang),
+  );
+
+  app.post(
+    API.salesImportHeldConfirm,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          'Confirm held rows (chosen by row number, or all): paid at once in one transaction; 422 when a rep would get more than 1,000,000.00 PLN from the import',
+        params: idParamSchema,
+        body: salesHeldDecisionSchema,
+        response: { 200: salesImportSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (req) => {
+      const rows = await held.confirmHeld(app.db, req.params.id, req.body, requireUser(req).id);
+      const result = await service.getImport(app.db, req.params.id, req.lang);
+      return {
+        ...result,
+        message: translate(req.lang, 'sales.held.confirmed', {
+          rows: translate(req.lang, 'sales.rows', { count: rows }),
+        }),
+      };
+    },
+  );
+
+  app.post(
+    API.salesImportHeldReject,
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: "Reject held rows (chosen by row number, or all): never paid, listed in the import's refused rows",
+        params: idParamSchema,
+        body: salesHeldDecisionSchema,
+        response: { 200: salesImportSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (req) => {
+      const rows = await held.rejectHeld(app.db, req.params.id, req.body);
+      const result = await service.getImport(app.db, req.params.id, req.lang);
+      return {
+        ...result,
+        message: translate(req.lang, 'sales.held.rejected', {
+          rows: translate(req.lang, 'sales.rows', { count: rows }),
+        }),
+      };
     },
   );
 

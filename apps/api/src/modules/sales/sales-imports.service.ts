@@ -16,27 +16,25 @@ import { csvStream } from '../../lib/csv.ts';
 import { formatGrosze } from '../../lib/money.ts';
 import { offsetOf, paged, searchTerm } from '../../lib/paging.ts';
 import { prefetchFirst } from '../../lib/prefetch.ts';
-import { lockWalletsAvailable, type Posting, postMany } from '../wallet/wallet.service.ts';
+import { enqueueJob, queuePositions } from '../jobs/index.ts';
+import { postMany } from '../wallet/wallet.service.ts';
 import { matchColumns } from './sales-columns.ts';
 import { HEADER_SEARCH_LINES, openSalesFile } from './sales-file.ts';
+import { rejectPending } from './sales-held.service.ts';
+import * as jobRepo from './sales-import-job.repo.ts';
+import { runSalesImport, SALES_IMPORT_JOB, type SalesImportPayload } from './sales-import-job.ts';
 import * as repo from './sales-imports.repo.ts';
-import {
-  correctionOwedReason,
-  correctionReason,
-  correctionReversalReason,
-  MANAGER_RECLAIM_REASON,
-  salesText,
-} from './sales-reasons.ts';
+import { correctionReversalReason, MANAGER_RECLAIM_REASON, salesText } from './sales-reasons.ts';
 import { checkRow, isSummaryRow, type RowCells, type StagedRow } from './sales-row.ts';
 
 /*
- * A sales-results import (docs/decisions/026): the file is read as a stream into staged rows
- * (short statements, nothing paid), then applied in one transaction under an advisory lock:
- * set-based checks, the sales, the challenge earnings and one ledger entry per rep and challenge.
+ * A sales-results import (docs/decisions/026, 050): the upload request reads the file as a stream
+ * into staged rows (short statements, nothing paid) and queues the import's background job
+ * (sales-import-job.ts), which checks and pays it in short steps.
  */
 
-/** Rows per INSERT while staging: large enough to cost little, small enough to keep memory flat. */
-const BATCH = 2_000;
+/** Rows per INSERT while staging: large enough to cost little, short enough for PGlite to stay responsive. */
+const BATCH = 1_000;
 
 export interface Upload {
   fileName: string;
@@ -69,7 +67,7 @@ function errorText(stored: string | null, lang: Lang): string | null {
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-function present(r: repo.ImportRow, lang: Lang): SalesImport {
+function present(r: repo.ImportRow, lang: Lang, queue: Map<number, number | null>): SalesImport {
   return {
     id: r.id,
     file_name: r.file_name,
@@ -90,7 +88,18 @@ function present(r: repo.ImportRow, lang: Lang): SalesImport {
     reverted_at: iso(r.reverted_at),
     reverted_by: r.reverted_by_id === null ? null : { id: r.reverted_by_id, name: r.reverted_by_name ?? '' },
     can_revert: r.can_revert,
+    rows_checked: r.rows_checked,
+    rows_held: r.rows_held,
+    amount_held: formatGrosze(r.amount_held),
+    queue_position: r.status === 'queued' && r.job_id !== null ? (queue.get(r.job_id) ?? null) : null,
+    finished_at: iso(r.finished_at),
   };
+}
+
+/** Where each queued import's job stands in the queue (1: next). */
+async function queueOf(db: Db, rows: readonly repo.ImportRow[]): Promise<Map<number, number | null>> {
+  const jobs = rows.filter((r) => r.status === 'queued' && r.job_id !== null).map((r) => r.job_id as number);
+  return jobs.length === 0 ? new Map() : queuePositions(db, jobs);
 }
 
 /** Reads what is left of an upload, so the request completes after an early refusal. */
@@ -117,7 +126,7 @@ interface Staged {
  * first sheet that has the columns is read, the rest of the file is not. Totals rows are counted
  * and skipped. Refusals throw AppError.
  */
-async function stage(db: Db, id: number, upload: Upload): Promise<Staged> {
+async function stage(db: Db, id: number, upload: Upload, stopping?: AbortSignal): Promise<Staged> {
   const file = await openSalesFile(upload.chunks, upload.encoding);
   await repo.setFileInfo(db, id, { format: file.format, encoding: file.encoding });
   let at: Extract<ReturnType<typeof matchColumns>, { ok: true }>['at'] | null = null;
@@ -153,6 +162,8 @@ async function stage(db: Db, id: number, upload: Upload): Promise<Staged> {
     }
     batch.push(checkRow(record.rowNo, cells));
     if (batch.length >= BATCH) {
+      // The server is stopping: the upload ends here, failed, and nothing of it is staged.
+      if (stopping?.aborted) throw new AppError(503, 'sales.interrupted');
       await repo.insertRows(db, id, batch);
       batch = [];
     }
@@ -168,92 +179,19 @@ async function stage(db: Db, id: number, upload: Upload): Promise<Staged> {
 }
 
 /**
- * The ledger entries that take back the rewards of returned units (decision 044): from each rep's
- * available money while it lasts (sale_correction), the rest owed (sale_correction_owed), which
- * later earnings settle first. The wallets are locked here, in user-id order.
+ * Receives one uploaded file: the history row first (so even a refused file is on record), the rows
+ * staged as they stream in, then, in one transaction, the import queued with its job. A refused file
+ * ends failed with nothing staged (422 or 413), as does one cut by a stopping server (503); a crash
+ * in between leaves it in staging, which a later start of the app, or a later import, marks failed.
  */
-async function correctionPostings(
-  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-  id: number,
-  returned: readonly repo.EarningGroup[],
-  createdBy: number,
-): Promise<Posting[]> {
-  if (returned.length === 0) return [];
-  const available = await lockWalletsAvailable(
-    tx,
-    returned.map((g) => g.user_id),
-  );
-  const postings: Posting[] = [];
-  for (const g of [...returned].sort((a, b) => a.user_id - b.user_id || a.challenge_id - b.challenge_id)) {
-    const due = -g.amount;
-    const has = available.get(g.user_id) ?? 0;
-    const covered = Math.min(has, due);
-    available.set(g.user_id, has - covered);
-    const params = { challenge: g.challenge_name, units: -g.units, id };
-    const base = {
-      userId: g.user_id,
-      sourceType: 'challenge' as const,
-      sourceId: `${id}:${g.challenge_id}`,
-      createdBy,
-    };
-    if (covered > 0)
-      postings.push({
-        ...base,
-        kind: 'sale_correction',
-        amount: covered,
-        reason: correctionReason(params),
-      });
-    if (due - covered > 0)
-      postings.push({
-        ...base,
-        kind: 'sale_correction_owed',
-        amount: due - covered,
-        reason: correctionOwedReason(params),
-      });
-  }
-  return postings;
-}
-
-/** Applies a staged import in one transaction; imports wait for each other on the advisory lock. */
-async function apply(db: Db, id: number, rowsTotal: number, createdBy: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await repo.lockImports(tx);
-    const groups = await repo.applyRows(tx, id);
-    const rejected = await repo.countRejected(tx, id);
-    const accepted = groups.reduce((n, g) => n + g.lines, 0);
-    const sold = groups.filter((g) => !g.correction);
-    const returned = groups.filter((g) => g.correction);
-    const postings: Posting[] = sold.map((g) => ({
-      userId: g.user_id,
-      kind: 'challenge_reward',
-      amount: g.amount,
-      sourceType: 'challenge',
-      sourceId: `${id}:${g.challenge_id}`,
-      reason: translate('pl', 'sales.ledgerReason', { challenge: g.challenge_name, units: g.units, id }),
-      createdBy,
-    }));
-    // Rewards first: what they bring settles an earlier debt, then pays this file's corrections.
-    await postMany(tx, postings);
-    await postMany(tx, await correctionPostings(tx, id, returned, createdBy));
-    await repo.dropAcceptedRows(tx, id);
-    await repo.markApplied(tx, id, {
-      rowsAccepted: accepted,
-      rowsSkipped: rowsTotal - accepted - rejected,
-      rowsRejected: rejected,
-      amount: sold.reduce((n, g) => n + g.amount, 0),
-      amountCorrected: -returned.reduce((n, g) => n + g.amount, 0),
-      repsCount: new Set(groups.map((g) => g.user_id)).size,
-    });
-  });
-}
-
-/**
- * Imports one uploaded file: the history row first (so even a refused file is on record), the rows
- * staged as they stream in, then the apply. A refused file ends failed with nothing staged (422 or
- * 413); a crash in between leaves it in staging, which a later start of the app, or a later
- * import, marks failed.
- */
-export async function importSales(db: Db, userId: number, upload: Upload, lang: Lang): Promise<SalesImport> {
+export async function importSales(
+  db: Db,
+  userId: number,
+  upload: Upload,
+  lang: Lang,
+  stopping?: AbortSignal,
+  opts: { job?: boolean } = {},
+): Promise<SalesImport> {
   await failInterruptedImports(db);
   const id = await repo.createImport(db, upload.fileName.slice(0, 255) || 'sales.csv', userId);
   const counted = { bytes: 0 };
@@ -267,7 +205,8 @@ export async function importSales(db: Db, userId: number, upload: Upload, lang: 
   };
   let staged: { rows: number; summary: number } = { rows: 0, summary: 0 };
   try {
-    staged = await stage(db, id, { ...upload, chunks });
+    staged = await stage(db, id, { ...upload, chunks }, stopping);
+    if (stopping?.aborted) throw new AppError(503, 'sales.interrupted');
   } catch (err) {
     await drain(chunks);
     // A file cut at the size limit may fail to parse first (a ZIP without its end): the size is the reason.
@@ -276,15 +215,40 @@ export async function importSales(db: Db, userId: number, upload: Upload, lang: 
     throw refusal ?? err;
   }
   // The size and the row count are known only at the end of the stream.
-  await repo.setFileInfo(db, id, { fileBytes: counted.bytes, rowsTotal: staged.rows, rowsSummary: staged.summary });
-  await apply(db, id, staged.rows, userId);
+  await db.transaction(async (tx) => {
+    const jobId =
+      opts.job === false
+        ? null
+        : await enqueueJob(tx, SALES_IMPORT_JOB, { importId: id } satisfies SalesImportPayload, {
+            createdBy: userId,
+          });
+    await jobRepo.queueImport(tx, id, {
+      fileBytes: counted.bytes,
+      rowsTotal: staged.rows,
+      rowsSummary: staged.summary,
+      jobId,
+    });
+  });
   return getImport(db, id, lang);
+}
+
+/**
+ * Stages a file and checks and applies it in this call, by the job's own steps but without the job
+ * queue: for the demo seed and scripts, which run no worker.
+ */
+export async function importSalesNow(db: Db, userId: number, upload: Upload, lang: Lang): Promise<SalesImport> {
+  const queued = await importSales(db, userId, upload, lang, undefined, { job: false });
+  await runSalesImport(db, queued.id, {
+    pause: () => new Promise((resolve) => setImmediate(resolve)),
+    progress: async () => {},
+  });
+  return getImport(db, queued.id, lang);
 }
 
 export async function getImport(db: Db, id: number, lang: Lang): Promise<SalesImport> {
   const row = await repo.findImport(db, id);
   if (!row) throw notFound('sales.notFound');
-  return present(row, lang);
+  return present(row, lang, await queueOf(db, [row]));
 }
 
 export async function listImports(db: Db, q: SalesImportListQuery, lang: Lang): Promise<Paged<SalesImport>> {
@@ -295,8 +259,9 @@ export async function listImports(db: Db, q: SalesImportListQuery, lang: Lang): 
     offset: offsetOf(q.page, q.per_page),
     search: searchTerm(q.search),
   });
+  const queue = await queueOf(db, rows);
   return paged(
-    rows.map((r) => present(r, lang)),
+    rows.map((r) => present(r, lang, queue)),
     total,
     q.page,
     q.per_page,
@@ -316,6 +281,8 @@ export async function revertImport(db: Db, id: number, by: number, lang: Lang): 
     if (found.status !== 'applied') throw new AppError(409, 'sales.notApplied');
     const short = await repo.repsShortOf(tx, id);
     if (short > 0) throw new AppError(409, 'sales.revertWithdrawn', { count: short });
+    // Rows still held are never paid once the import is undone.
+    await rejectPending(tx, id, null);
     const groups = await repo.paidByImport(tx, id);
     // A reward is taken back; a correction is given back (what it took, and what it left owed:
     // the money given back settles what is still owed first).

@@ -47,6 +47,7 @@ const TEXTS = {
     'sales.row.regionalManager': 'Kierownik regionalny nie otrzymuje nagród za sprzedaż',
     'sales.row.correctionExceedsSales': 'Korekta zwraca więcej sztuk, niż sprzedano w wyzwaniu',
     'sales.summaryRows': 'Pominięte wiersze podsumowań: {{count}}',
+    'sales.row.heldRejected': 'Wiersz wstrzymany jako mało wiarygodny i odrzucony przez administratora',
   },
   en: {
     'sales.row.documentRequired': 'Document number missing',
@@ -64,6 +65,7 @@ const TEXTS = {
     'sales.row.regionalManager': 'A regional manager is not rewarded for sales',
     'sales.row.correctionExceedsSales': 'The correction returns more units than were sold in the challenge',
     'sales.summaryRows': 'Totals rows skipped: {{count}}',
+    'sales.row.heldRejected': 'Row held as implausible and rejected by an administrator',
   },
 } as const;
 

@@ -13,6 +13,19 @@ export interface StagedRow extends RowCells {
   error: SalesRowError | null;
 }
 
+/**
+ * The reasons `checkRow` gives: a row refused by its own cells is no occurrence of its document line
+ * (a later good row of the same line is not a duplicate).
+ */
+export const CELL_ERRORS: readonly SalesRowError[] = [
+  'sales.row.cellTooLong',
+  'sales.row.documentRequired',
+  'sales.row.lineRequired',
+  'sales.row.dateInvalid',
+  'sales.row.quantityFraction',
+  'sales.row.quantityInvalid',
+];
+
 /** The most units one line may carry: a guard against a typo (or a price in the quantity column). */
 export const MAX_QUANTITY = 1_000_000;
 

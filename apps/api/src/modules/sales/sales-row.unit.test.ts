@@ -1,8 +1,9 @@
 import { SALES_ROW_ERRORS } from '@incentive/contracts';
 import { describe, expect, it } from 'vitest';
-import { detectDelimiter, xlsxCellText } from './sales-file.ts';
+import { detectDelimiter } from './sales-file.ts';
 import { salesText } from './sales-reasons.ts';
 import { checkRow, isSummaryRow, parseQuantity, parseSaleDate } from './sales-row.ts';
+import { isDateFormat } from './xlsx-reader.ts';
 
 const good = {
   document: 'FV/1',
@@ -114,12 +115,13 @@ describe('the file reader helpers', () => {
     // Title lines above the header: the line with most separators decides.
     expect(detectDelimiter('Raport sprzedaży, styczeń\n\nDokument;Pozycja;Data;Ilość')).toBe(';');
   });
-  it('reads XLSX cells: dates as days, formulas by result, rich text as text', () => {
-    expect(xlsxCellText(new Date(Date.UTC(2026, 0, 5)))).toBe('2026-01-05');
-    expect(xlsxCellText({ formula: 'A1*2', result: 6 })).toBe('6');
-    expect(xlsxCellText({ richText: [{ text: 'FV/' }, { text: '1' }] })).toBe('FV/1');
-    expect(xlsxCellText(null)).toBe('');
-    expect(xlsxCellText(3)).toBe('3');
+  it('tells XLSX date formats by their letters outside quotes and brackets', () => {
+    for (const code of ['yyyy-mm-dd', 'DD.MM.YYYY', 'd-mmm-yy', '[$-415]dd mmmm yyyy', 'h:mm']) {
+      expect(isDateFormat(code), code).toBe(true);
+    }
+    for (const code of ['General', '0.00', '#,##0 "szt"', '[Red]0', '0.00E+00', '# ?/?']) {
+      expect(isDateFormat(code), code).toBe(false);
+    }
   });
 });
 

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { isPglite } from '../../db/client.ts';
+import { type JobKind, JobWorker } from './jobs.service.ts';
+
+/*
+ * `app.jobs` (docs/decisions/049). It lives in the jobs module, not in plugins/, because plugins sit
+ * below modules (decision 015) and the worker needs the jobs repo; app.ts registers it before the
+ * feature modules, whose routes plugins register their kinds.
+ */
+export interface Jobs {
+  /** Modules call it in their routes plugin. */
+  // biome-ignore lint/suspicious/noExplicitAny: each kind has its own payload type; the worker hands a kind its own jobs only
+  register(kind: JobKind<any>): void;
+  /** After enqueue: the local worker looks now, not at its next poll. */
+  wake(): void;
+  /** Resolves when no job (of the kinds registered here) is queued or running (tests). */
+  idle(): Promise<void>;
+  /** Aborted when the app closes (upload loops watch it). */
+  readonly stopping: AbortSignal;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: Jobs;
+  }
+}
+
+export interface JobsPluginOptions {
+  /** false: this process runs no jobs (it still enqueues them). Default true. */
+  run?: boolean;
+  /** Tests: a shorter lease, poll, stop wait or progress write interval. */
+  leaseMs?: number;
+  pollMs?: number;
+  stopWaitMs?: number;
+  progressWriteMs?: number;
+}
+
+export const jobsPlugin = fp(async (app: FastifyInstance, opts: JobsPluginOptions) => {
+  const stopping = new AbortController();
+  const worker = new JobWorker({
+    db: app.db,
+    log: app.log,
+    singleProcess: isPglite(app.db),
+    leaseMs: opts.leaseMs,
+    pollMs: opts.pollMs,
+    stopWaitMs: opts.stopWaitMs,
+    progressWriteMs: opts.progressWriteMs,
+  });
+  const run = opts.run !== false;
+  const jobs: Jobs = {
+    register: (kind) => worker.register(kind),
+    wake: () => worker.wake(),
+    idle: () => worker.idle(),
+    stopping: stopping.signal,
+  };
+  app.decorate('jobs', jobs);
+  if (run) app.addHook('onReady', async () => worker.start());
+  // Jobs stop first, while requests still finish and the database is open: the running handler
+  // returns at the end of its step and its job goes back to the queue.
+  app.addHook('preClose', async () => {
+    stopping.abort();
+    await worker.stop();
+  });
+});
