@@ -44,7 +44,7 @@ import {
 import { checkLedger } from '../apps/api/src/modules/wallet/ledger-check.ts';
 import { freePort, loadAverage, sleep, tempDir } from './bench-host.ts';
 import { seedSellers, sessionFor } from './bench-seed.ts';
-import { type LatencyStats, rssSampler, steadyLoad } from './steady-load.ts';
+import { cpuSecondsOf, type LatencyStats, rssSampler, steadyLoad } from './steady-load.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BASELINE = path.join(ROOT, 'bench', 'baselines', 'sales-import.md');
@@ -94,6 +94,8 @@ interface RunResult {
   rowsPerSecond: number | null;
   idleRssMb: number;
   peakRssMb: number;
+  /** CPU the server process used during the import (the load's requests included; PostgreSQL's own not). */
+  serverCpuSeconds: number;
   load: Record<string, LatencyStats>;
   exitSeconds: number;
   exitCode: number | null;
@@ -368,6 +370,7 @@ async function runOne(kind: DbKind, rows: number): Promise<RunResult> {
     });
     await sleep(WARM_UP_MS);
     const idle = rss.now();
+    const cpuBefore = cpuSecondsOf(pid);
     rss.resetPeak();
     load.record();
     const loadBefore = loadAverage();
@@ -404,6 +407,7 @@ async function runOne(kind: DbKind, rows: number): Promise<RunResult> {
     const loadAfter = loadAverage();
     const stats = await load.stop();
     const peak = rss.peak();
+    const cpuSeconds = cpuSecondsOf(pid) - cpuBefore;
     rss.stop();
     const stopped = await (early.stop ?? stopServer(server.child));
     const after = await afterwards(database.open);
@@ -432,6 +436,7 @@ async function runOne(kind: DbKind, rows: number): Promise<RunResult> {
       rowsPerSecond: finished ? Math.round(rows / seconds) : null,
       idleRssMb: mb(idle),
       peakRssMb: mb(peak),
+      serverCpuSeconds: Math.round(cpuSeconds * 10) / 10,
       load: Object.fromEntries(stats),
       exitSeconds: stopped.exitSeconds,
       exitCode: stopped.exitCode,
@@ -453,8 +458,8 @@ const latency = (s: LatencyStats | undefined) =>
 
 function table(results: readonly RunResult[]): string {
   return [
-    '| database | rows | upload answer | outcome | seconds | rows/s | RSS idle → peak (MB) | above idle | /api/me p50 / p99 / max · errors (timeouts) | /api/challenges/active p50 / p99 / max · errors (timeouts) | SIGTERM → exit | accepted | paid (zł) | ledger | load avg before → after |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| database | rows | upload answer | outcome | seconds | rows/s | server CPU s | RSS idle → peak (MB) | above idle | /api/me p50 / p99 / max · errors (timeouts) | /api/challenges/active p50 / p99 / max · errors (timeouts) | SIGTERM → exit | accepted | paid (zł) | ledger | load avg before → after |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...results.map((r) =>
       [
         '',
@@ -464,6 +469,7 @@ function table(results: readonly RunResult[]): string {
         r.outcome,
         r.seconds.toFixed(1),
         r.rowsPerSecond ?? '-',
+        r.serverCpuSeconds ?? '-',
         `${r.idleRssMb} → ${r.peakRssMb}`,
         r.peakRssMb - r.idleRssMb,
         latency(r.load['/api/me']),

@@ -117,6 +117,18 @@ export function rssOf(pid: number): number {
   }
 }
 
+/** The CPU time a process has used so far (user + system, from /proc/<pid>/stat), in seconds; 0 once it is gone. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command (which may hold spaces) in parentheses; utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** Samples a process's RSS every `everyMs`: `now` is the last sample, `peak` the highest since `resetPeak`. */
 export function rssSampler(pid: number, everyMs = 50) {
   let now = rssOf(pid);
