@@ -241,7 +241,7 @@ const CASES: Case[] = [
   },
   {
     name: 'deflate-bomb',
-    what: 'a sheet of 1 GB of empty rows declaring 1,000 bytes (refused past Excel\'s 1,048,576th row)',
+    what: "a sheet of 1 GB of empty rows declaring 1,000 bytes (refused past Excel's 1,048,576th row)",
     make: (p) =>
       writeZip(p, [
         workbook,

@@ -6,12 +6,12 @@
  */
 import { z } from 'zod';
 import {
+  SALES_HELD_REASONS,
   SALES_IMPORT_COLUMNS,
   SALES_IMPORT_ENCODINGS,
   SALES_IMPORT_LIMITS,
   SALES_IMPORT_RUNNING,
   SALES_IMPORT_STATUSES,
-  SALES_HELD_REASONS,
   SALES_PLAUSIBILITY,
   SALES_ROW_ERRORS,
   type SalesHeldReason,
@@ -25,12 +25,12 @@ import { pagedQuerySchema } from './paging.ts';
 import { plnAmountSchema } from './wallet.ts';
 
 export {
+  SALES_HELD_REASONS,
   SALES_IMPORT_COLUMNS,
   SALES_IMPORT_ENCODINGS,
   SALES_IMPORT_LIMITS,
   SALES_IMPORT_RUNNING,
   SALES_IMPORT_STATUSES,
-  SALES_HELD_REASONS,
   SALES_PLAUSIBILITY,
   SALES_ROW_ERRORS,
   type SalesHeldReason,

@@ -55,8 +55,12 @@ async function importCsv(csv: string) {
     headers: { ...form.headers, ...bearer(admin) },
     payload: form.payload,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return salesImportSchema.parse(res.json());
+  // The upload answers 202 (queued); the import's job checks and pays it (decision 050).
+  expect(res.statusCode, res.body).toBe(202);
+  const { id } = salesImportSchema.parse(res.json());
+  await t.app.jobs.idle();
+  const got = await t.app.inject({ method: 'GET', url: `/api/sales-imports/${id}`, headers: bearer(admin) });
+  return salesImportSchema.parse(got.json());
 }
 
 describe('challenge_totals', () => {

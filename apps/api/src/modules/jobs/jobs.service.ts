@@ -123,8 +123,13 @@ export class JobWorker {
     if (this.started || this.stopped) return;
     this.started = true;
     if (this.opts.singleProcess) {
-      const back = await repo.takeBackLeases(this.opts.db, { all: true });
-      if (back.length > 0) this.opts.log.info({ jobs: back }, `jobs: ${back.length} interrupted job(s) queued again`);
+      try {
+        const back = await repo.takeBackLeases(this.opts.db, { all: true });
+        if (back.length > 0) this.opts.log.info({ jobs: back }, `jobs: ${back.length} interrupted job(s) queued again`);
+      } catch (err) {
+        // The app still starts; those jobs come back when their leases expire.
+        this.opts.log.error({ err }, 'jobs: could not take back the interrupted jobs at start');
+      }
     }
     this.wake();
   }

@@ -172,6 +172,28 @@ describe('a job kind', () => {
     expect(attempts).toEqual([1, 2, 3]);
   });
 
+  it('a failing onFailed is logged; the job stays failed', async () => {
+    const onFailed = vi.fn(async () => {
+      throw new Error('the owner could not mark its rows');
+    });
+    const app = await startApp([
+      {
+        kind: 'toy-fail-twice',
+        exclusive: false,
+        maxAttempts: 1,
+        run: async () => {
+          throw new Error('broken');
+        },
+        onFailed,
+      },
+    ]);
+    const id = await enqueueJob(database.db, 'toy-fail-twice', {});
+    app.jobs.wake();
+    await app.jobs.idle();
+    expect(onFailed).toHaveBeenCalledTimes(1);
+    expect(await jobRow(id)).toMatchObject({ status: 'failed', attempts: 1, error: 'Error: broken' });
+  });
+
   it('keeps a retried job queued until its back-off ends', async () => {
     let runs = 0;
     const app = await startApp([
@@ -238,7 +260,7 @@ describe('exclusive kinds', () => {
       maxAttempts: 1,
       async run(ctx) {
         const start = performance.now();
-        for (let i = 0; i < 8; i++) {
+        for (let i = 0; i < 20; i++) {
           await sleep(15);
           await ctx.pause();
           await ctx.progress({ i });

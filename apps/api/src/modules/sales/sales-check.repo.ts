@@ -90,6 +90,8 @@ export async function checkChunk(
               order by c.start_on desc, c.id
               limit 1
             ) ch on true
+            -- offset 0: the lookups are evaluated once per row, not once per reference to them.
+            offset 0
           ) x
         )
       -- Rows of the range not refused by their cells: the range is checked once (its cursor moves in

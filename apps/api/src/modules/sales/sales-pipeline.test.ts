@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import {
   ledgerCheckSchema,
   pagedSchema,
@@ -8,7 +9,7 @@ import {
   salesImportSchema,
   salesImportSettingsSchema,
 } from '@incentive/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/multipart.ts';
@@ -24,10 +25,13 @@ import { bearer, createTestApp, openTestDatabase, type TestApp } from '../../../
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { ledgerEntries, salesImports, wallets } from '../../db/schema.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import { ledgerEntries, salesImports, users, wallets } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { DEMO_PASSWORD } from '../../seed/demo-accounts.ts';
 import { checkLedger } from '../wallet/ledger-check.ts';
 import { CHUNKS } from './sales-import-job.ts';
+import { importSales } from './sales-imports.service.ts';
 
 /*
  * The import as a background job (decision 050): the upload answers 202 with the import queued, a
@@ -276,6 +280,41 @@ describe('the import as a background job', () => {
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a server stopping while a file is read', () => {
+  it('ends the upload with 503 sales.interrupted: the import failed, nothing staged, nothing queued', async () => {
+    const r = await takeRep();
+    const [me] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
+    const doc = `FV/${tag()}`;
+    const code = mar.products[0]?.code ?? '';
+    const rows = Array.from({ length: 2_500 }, (_, i) => [doc, i + 1, '2026-03-12', r.warehouse, r.asseco, code, 1]);
+    const stopping = new AbortController();
+    stopping.abort();
+    const err = await importSales(
+      t.db,
+      me?.id ?? 0,
+      {
+        fileName: 'sprzedaz.csv',
+        encoding: 'auto',
+        chunks: Readable.from([Buffer.from(salesCsv(rows))])[Symbol.asyncIterator]() as AsyncIterator<Buffer>,
+        truncated: () => false,
+      },
+      'pl',
+      stopping.signal,
+    ).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).status).toBe(503);
+    expect((err as AppError).key).toBe('sales.interrupted');
+    const [imp] = await t.db.select().from(salesImports).orderBy(desc(salesImports.id)).limit(1);
+    expect(imp).toMatchObject({ status: 'failed', error: 'sales.interrupted', jobId: null });
+    expect(imp?.finishedAt).not.toBeNull();
+    const [staged] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from sales_import_rows where import_id = ${imp?.id ?? 0}`,
+    );
+    expect(staged?.n).toBe(0);
   });
 });
 

@@ -70,6 +70,7 @@ const over = (key: MessageKey, count: number, params: Record<string, string | nu
 const MAX_COLUMN = 16_384;
 const MAX_ROW = 1_048_576;
 const READ_CHUNK = 64 * 1024;
+const MAX_DIRECTORY_BYTES = 4 * MB;
 
 interface Entry {
   name: string;
@@ -121,7 +122,8 @@ async function readDirectory(fh: FileHandle, size: number, limits: XlsxLimits): 
   // ZIP64 (markers in place of the numbers) is for files over 4 GB: never a sales file.
   if (count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) throw unreadable();
   if (count > limits.entries) throw over('sales.xlsx.entries', limits.entries);
-  if (cdOffset + cdSize > size) throw unreadable();
+  // The directory is read into memory: a workbook's is a few kB (names of ~30 bytes, no comments).
+  if (cdOffset + cdSize > size || cdSize > MAX_DIRECTORY_BYTES) throw unreadable();
   const cd = await readAt(fh, cdOffset, cdSize);
   const entries = new Map<string, Entry>();
   let p = 0;
