@@ -1,197 +1,536 @@
-import { spawnSync } from 'node:child_process';
-import { createReadStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+/**
+ * Sales imports at full size (issue 28): `npm run bench:sales-import`.
+ *
+ * For each database and size: a fresh database (PGlite in a data dir on disk, or a new database on
+ * the PostgreSQL server of BENCH_DATABASE_URL) seeded with 10,000 reps in 500 warehouses (each rep
+ * signed in), 20 products and a running challenge; then the REAL server started as `npm start`
+ * starts it (apps/api/src/server.ts in its own process); a generated CSV of valid, paying rows
+ * (documents of five lines, small quantities: nothing held by the plausibility limits) uploaded over
+ * HTTP as the admin, and followed to its end: today's code answers 201 when done, the job-based one
+ * 202 at once (then GET /api/sales-imports/:id is polled until applied or failed). Meanwhile a
+ * steady load of a few signed-in reps' GET /api/me and GET /api/challenges/active (the rep home's
+ * first data calls) with latencies, and the server's RSS sampled every 50 ms (peak above the RSS
+ * just before the upload). After: SIGTERM and the time the server takes to exit, then the ledger
+ * check, the accepted rows and the amount read from the database.
+ *
+ *   npm run bench:sales-import                               # PGlite on disk and PostgreSQL, 20k/100k/200k
+ *   BENCH_DB=pglite-disk BENCH_ROWS=20000 npm run bench:sales-import
+ *   BENCH_DATABASE_URL=postgres://…   (default: the shared postgres://postgres@127.0.0.1:55432/postgres)
+ *   BENCH_CAP_MINUTES=10        an import not finished by then is reported so and the server stopped
+ *   BENCH_SIGTERM_AFTER=30      SIGTERM the server that many seconds into the import (exit timing)
+ *   BENCH_LABEL=after           the section of bench/baselines/sales-import.md these runs replace
+ *   BENCH_RATE=20               load requests per second
+ *
+ * Prints one `RESULT {json}` line per run and the table; the baseline file is rewritten after each run.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { count, desc, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '../apps/api/src/db/client.ts';
 import {
   challengeProducts,
   challenges,
   products,
+  sales,
+  salesImports,
+  sessions,
   users,
-  userWarehouses,
   warehouses,
 } from '../apps/api/src/db/schema.ts';
-import { importSales } from '../apps/api/src/modules/sales/sales-imports.service.ts';
 import { checkLedger } from '../apps/api/src/modules/wallet/ledger-check.ts';
-import { insertChunked } from '../apps/api/src/seed/people.ts';
-import { openBenchDb } from './bench-db.ts';
+import { freePort, loadAverage, sleep, tempDir } from './bench-host.ts';
+import { seedSellers, sessionFor } from './bench-seed.ts';
+import { cpuSecondsOf, type LatencyStats, rssSampler, steadyLoad } from './steady-load.ts';
 
-/*
- * Importing 100,000 valid sales rows (a 4 MB CSV) through the import service: streamed from disk,
- * staged, applied in one transaction with its ledger entries. Rows per second and the process's
- * peak RSS (sampled every 20 ms), on PGlite and, with BENCH_DATABASE_URL, on PostgreSQL; each in
- * its own process so one's memory does not count for the other. Writes bench/baselines/sales-import.md.
- */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BASELINE = path.join(ROOT, 'bench', 'baselines', 'sales-import.md');
 
-/** BENCH_ROWS only for a quick check that the script runs; the baseline is 100,000. */
-const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
-const REPS = 1_000;
-const WAREHOUSES = 20;
+const WAREHOUSES = 500;
+const REPS_PER_WAREHOUSE = 20;
+const REPS = WAREHOUSES * REPS_PER_WAREHOUSE;
 const PRODUCTS = 20;
+const LINES_PER_DOCUMENT = 5;
+/** Reps whose sessions send the steady load. */
+const LOAD_REPS = 8;
+const LOAD_PATHS = ['/api/me', '/api/challenges/active'] as const;
+/** A load request not answered within this is aborted and counted as an error (a timeout). */
+const LOAD_TIMEOUT_MS = 10_000;
+/** The server runs a while under the load before the upload (PGlite's analyze after start, first plans). */
+const WARM_UP_MS = 5_000;
+const POLL_MS = 500;
 
-interface Result {
-  label: string;
+type DbKind = 'pglite-disk' | 'postgres';
+
+const list = (v: string | undefined, fallback: string) =>
+  (v ?? fallback)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+const opts = {
+  dbs: list(process.env.BENCH_DB, 'pglite-disk,postgres') as DbKind[],
+  rows: list(process.env.BENCH_ROWS, '20000,100000,200000').map(Number),
+  pgUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:55432/postgres',
+  capMs: Number(process.env.BENCH_CAP_MINUTES ?? 10) * 60_000,
+  sigtermAfterMs: process.env.BENCH_SIGTERM_AFTER ? Number(process.env.BENCH_SIGTERM_AFTER) * 1000 : null,
+  label: process.env.BENCH_LABEL ?? 'latest',
+  rate: Number(process.env.BENCH_RATE ?? 20),
+};
+
+interface RunResult {
+  db: DbKind;
+  rows: number;
+  fileMb: number;
+  /** How the upload answered: 201 (done in the request), 202 (queued), or an error status. */
+  uploadStatus: number;
+  /** Seconds from the upload's first byte until the upload answered (202/201). */
+  answerSeconds: number | null;
+  /** applied, failed, or `not finished after N min` / `stopped by SIGTERM`. */
+  outcome: string;
   seconds: number;
-  rowsPerSecond: number;
-  rssBeforeMb: number;
-  rssPeakMb: number;
+  rowsPerSecond: number | null;
+  idleRssMb: number;
+  peakRssMb: number;
+  /** CPU the server process used during the import (the load's requests included; PostgreSQL's own not). */
+  serverCpuSeconds: number;
+  load: Record<string, LatencyStats>;
+  exitSeconds: number;
+  exitCode: number | null;
   accepted: number;
   amount: string;
+  salesRows: number;
   ledgerOk: boolean;
-  fileBytes: number;
+  loadBefore: string;
+  loadAfter: string;
 }
 
-async function runOne(): Promise<Result> {
-  const { database, drop, label } = await openBenchDb();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-sales-'));
-  try {
-    await database.migrate();
-    const db = database.db;
-    const whs = await db
-      .insert(warehouses)
-      .values(
-        Array.from({ length: WAREHOUSES }, (_, i) => ({
-          assecoId: `BW-${i}`,
-          name: `Hurtownia ${i}`,
-          address: 'Bench 1',
-        })),
-      )
-      .returning({ id: warehouses.id });
-    const reps = await db
-      .insert(users)
-      .values(
-        Array.from({ length: REPS }, (_, i) => ({
-          email: `bench.sales.${i}@example.pl`,
-          name: 'Bench',
-          surname: `Rep ${i}`,
-          role: 'seller',
-          assecoId: `BPH-${i}`,
-        })),
-      )
-      .returning({ id: users.id });
-    await insertChunked(
-      reps.map((r, i) => ({ userId: r.id, warehouseId: whs[i % WAREHOUSES]?.id ?? 0 })),
-      500,
-      (chunk) => db.insert(userWarehouses).values(chunk),
-    );
-    const [admin] = await db
-      .insert(users)
-      .values({ email: 'bench.admin@example.pl', name: 'Bench', surname: 'Admin', role: 'admin' })
-      .returning({ id: users.id });
-    const [challenge] = await db
-      .insert(challenges)
-      .values({ name: 'Bench', startOn: '2026-01-01', endOn: '2026-12-31' })
-      .returning({ id: challenges.id });
-    const prods = await db
-      .insert(products)
-      .values(Array.from({ length: PRODUCTS }, (_, i) => ({ name: `Produkt ${i}`, code: `BP-${i}` })))
-      .returning({ id: products.id });
-    await db
-      .insert(challengeProducts)
-      .values(prods.map((p, i) => ({ challengeId: challenge?.id ?? 0, productId: p.id, reward: 10 + i, position: i })));
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
-    // The file: documents of five lines, each rep in its own warehouse.
-    const lines = ['Dokument;Pozycja;Data sprzedaży;Hurtownia;Przedstawiciel;Produkt;Ilość'];
-    for (let i = 0; i < ROWS; i++) {
-      const rep = Math.floor(i / 5) % REPS;
-      const day = String(1 + (i % 28)).padStart(2, '0');
-      lines.push(
-        `FV/B/${Math.floor(i / 5)};${(i % 5) + 1};2026-03-${day};BW-${rep % WAREHOUSES};BPH-${rep};BP-${i % PRODUCTS};${1 + (i % 7)}`,
-      );
-    }
-    const file = path.join(dir, 'sales.csv');
-    writeFileSync(file, `${lines.join('\r\n')}\r\n`);
-    lines.length = 0;
-    global.gc?.();
+/** An ISO day `days` from today (UTC). */
+const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-    const rssBefore = process.memoryUsage().rss;
-    let peak = rssBefore;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }, 20);
-    const started = performance.now();
-    const stream = createReadStream(file, { highWaterMark: 64 * 1024 });
-    const result = await importSales(
-      db,
-      admin?.id ?? 0,
-      {
-        fileName: 'sales.csv',
-        encoding: 'auto',
-        chunks: stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>,
-        truncated: () => false,
-      },
-      'pl',
+/** The bench's world, written straight into the database: what the server then finds on start. */
+async function seedWorld(db: Database['db']) {
+  const whs = await db
+    .insert(warehouses)
+    .values(
+      Array.from({ length: WAREHOUSES }, (_, w) => ({
+        assecoId: `BW-${w}`,
+        name: `Hurtownia ${w}`,
+        address: 'Bench 1',
+      })),
+    )
+    .returning({ id: warehouses.id });
+  const repTokens: string[] = [];
+  for (const [w, wh] of whs.entries()) {
+    const reps = await seedSellers(db, {
+      count: REPS_PER_WAREHOUSE,
+      key: `bench.w${w}`,
+      assecoPrefix: `BPH-${w}`,
+      name: 'Bench',
+      surname: `Rep ${w}`,
+      warehouseId: wh.id,
+      activated: true,
+      sessionHours: 24,
+    });
+    if (repTokens.length < LOAD_REPS) repTokens.push(reps[0]?.token ?? '');
+  }
+  const [admin] = await db
+    .insert(users)
+    .values({
+      email: 'bench.admin@example.pl',
+      name: 'Bench',
+      surname: 'Admin',
+      role: 'admin',
+      activatedAt: new Date(),
+    })
+    .returning({ id: users.id });
+  const adminSession = sessionFor(admin?.id ?? 0, 24);
+  await db.insert(sessions).values(adminSession.row);
+  const [challenge] = await db
+    .insert(challenges)
+    .values({ name: 'Bench', startOn: day(-60), endOn: day(60) })
+    .returning({ id: challenges.id });
+  const prods = await db
+    .insert(products)
+    .values(Array.from({ length: PRODUCTS }, (_, p) => ({ name: `Produkt ${p}`, code: `BP-${p}` })))
+    .returning({ id: products.id });
+  await db
+    .insert(challengeProducts)
+    .values(
+      prods.map((p, i) => ({ challengeId: challenge?.id ?? 0, productId: p.id, reward: 100 + 10 * i, position: i })),
     );
-    const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
-    peak = Math.max(peak, process.memoryUsage().rss);
-    const check = await checkLedger(db);
-    const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
-    console.error(
-      `${label}: ${statSync(file).size} bytes, ${result.rows_accepted} accepted in ${seconds.toFixed(1)} s`,
+  await db.execute(sql`analyze`);
+  return { adminToken: adminSession.token, repTokens };
+}
+
+/**
+ * The file: documents of five lines, consecutive documents for different reps (each rep in its own
+ * warehouse), dates in the last four weeks, 1 to 7 units of one of the products. At 200,000 rows a rep
+ * has 20 rows of at most 7 units: far under the plausibility limits (1,000 units a row, 10,000 zł a rep).
+ */
+function writeCsv(file: string, rows: number) {
+  const lines = ['Dokument;Pozycja;Data sprzedaży;Hurtownia;Przedstawiciel;Produkt;Ilość'];
+  const days = Array.from({ length: 28 }, (_, d) => day(-1 - d));
+  for (let i = 0; i < rows; i++) {
+    const doc = Math.floor(i / LINES_PER_DOCUMENT);
+    const rep = doc % REPS;
+    const w = Math.floor(rep / REPS_PER_WAREHOUSE);
+    lines.push(
+      `FV/B/${doc};${(i % LINES_PER_DOCUMENT) + 1};${days[doc % days.length]};BW-${w};BPH-${w}-${rep % REPS_PER_WAREHOUSE};BP-${i % PRODUCTS};${1 + (i % 7)}`,
     );
+  }
+  writeFileSync(file, `${lines.join('\r\n')}\r\n`);
+}
+
+/** A fresh database: PGlite in `dir`, or a new database on the PostgreSQL server (dropped by `drop`). */
+async function freshDatabase(
+  kind: DbKind,
+  dir: string,
+): Promise<{ env: Record<string, string>; open: () => Promise<Database>; drop: () => Promise<void> }> {
+  if (kind === 'pglite-disk') {
+    const dataDir = path.join(dir, 'data');
     return {
-      label,
+      env: { DATA_DIR: dataDir },
+      open: () => openPglite({ dir: path.join(dataDir, 'db') }),
+      drop: async () => {},
+    };
+  }
+  const name = `bench_sales_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: opts.pgUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(opts.pgUrl);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  return {
+    env: { DATA_DIR: path.join(dir, 'data'), DATABASE_URL: url },
+    open: async () => openPostgres(url, 4),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: opts.pgUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** The server as `npm start` runs it (without the web build: the API is what is measured). */
+async function startServer(env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (b: Buffer) => {
+    output = (output + b.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 180_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output}`);
+    const up = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return { child, base, output: () => output };
+    await sleep(250);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not answer /api/health in 180 s:\n${output}`);
+}
+
+/** POSTs the file as multipart/form-data, streamed from disk; resolves with the answer (status and JSON). */
+function upload(base: string, token: string, file: string, signal: AbortSignal) {
+  const boundary = `bench${Date.now().toString(16)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="sales.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+    const req = http.request(`${base}/api/sales-imports`, {
+      method: 'POST',
+      signal,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': head.length + statSync(file).size + tail.length,
+      },
+    });
+    req.on('error', reject);
+    req.on('response', (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (b: Buffer) => parts.push(b));
+      res.on('end', () => {
+        const text = Buffer.concat(parts).toString();
+        try {
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> });
+        } catch {
+          resolve({ status: res.statusCode ?? 0, body: { error: text.slice(0, 300) } });
+        }
+      });
+    });
+    req.write(head);
+    const stream = createReadStream(file, { highWaterMark: 64 * 1024 });
+    stream.on('error', reject);
+    stream.on('end', () => req.end(tail));
+    stream.pipe(req, { end: false });
+  });
+}
+
+const RUNNING = new Set(['staging', 'queued', 'checking', 'applying']);
+
+/** Polls the import until it leaves the running statuses, or `deadline` passes (then null). */
+async function follow(base: string, token: string, id: number, deadline: number, signal: AbortSignal) {
+  while (Date.now() < deadline && !signal.aborted) {
+    const res = await fetch(`${base}/api/sales-imports/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(LOAD_TIMEOUT_MS),
+    }).catch(() => null);
+    if (res?.ok) {
+      const body = (await res.json()) as Record<string, unknown>;
+      if (!RUNNING.has(String(body.status))) return body;
+    }
+    await sleep(POLL_MS);
+  }
+  return null;
+}
+
+/** SIGTERM, then the seconds until the process exits (SIGKILL after 60 s). */
+async function stopServer(child: ChildProcess) {
+  const started = performance.now();
+  const exited = new Promise<number | null>((done) => {
+    if (child.exitCode !== null) done(child.exitCode);
+    else child.once('exit', (code) => done(code));
+  });
+  child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  const code = await exited;
+  clearTimeout(killer);
+  return { exitSeconds: (performance.now() - started) / 1000, exitCode: code };
+}
+
+/** What the database holds after the run: the ledger check, the sales rows, the last import's outcome. */
+async function afterwards(open: () => Promise<Database>) {
+  const database = await open();
+  try {
+    const db = database.db;
+    const check = await checkLedger(db);
+    const [n] = await db.select({ n: count() }).from(sales);
+    const [last] = await db
+      .select({ status: salesImports.status, accepted: salesImports.rowsAccepted, amount: salesImports.amount })
+      .from(salesImports)
+      .orderBy(desc(salesImports.id))
+      .limit(1);
+    return { ledgerOk: check.ok, salesRows: Number(n?.n ?? 0), last };
+  } finally {
+    await database.close();
+  }
+}
+
+async function runOne(kind: DbKind, rows: number): Promise<RunResult> {
+  const cleanUps: (() => void | Promise<void>)[] = [];
+  try {
+    const dir = tempDir('bench-sales-', (undo) => cleanUps.push(undo));
+    const database = await freshDatabase(kind, dir);
+    cleanUps.push(database.drop);
+    const seeding = await database.open();
+    await seeding.migrate();
+    const world = await seedWorld(seeding.db);
+    await seeding.close();
+    const file = path.join(dir, 'sales.csv');
+    writeCsv(file, rows);
+
+    const server = await startServer(database.env);
+    const pid = server.child.pid ?? 0;
+    const rss = rssSampler(pid);
+    cleanUps.push(() => rss.stop());
+    const load = steadyLoad({
+      base: server.base,
+      paths: LOAD_PATHS,
+      tokens: world.repTokens,
+      perSecond: opts.rate,
+      timeoutMs: LOAD_TIMEOUT_MS,
+    });
+    await sleep(WARM_UP_MS);
+    const idle = rss.now();
+    const cpuBefore = cpuSecondsOf(pid);
+    rss.resetPeak();
+    load.record();
+    const loadBefore = loadAverage();
+
+    const started = performance.now();
+    const deadline = Date.now() + opts.capMs;
+    const abort = new AbortController();
+    const cap = setTimeout(() => abort.abort(), opts.capMs);
+    const early: { stop: ReturnType<typeof stopServer> | null } = { stop: null };
+    const sigtermTimer =
+      opts.sigtermAfterMs === null
+        ? null
+        : setTimeout(() => {
+            early.stop = stopServer(server.child);
+            abort.abort();
+          }, opts.sigtermAfterMs);
+    let uploadStatus = 0;
+    let answerSeconds: number | null = null;
+    let final: Record<string, unknown> | null = null;
+    try {
+      const answer = await upload(server.base, world.adminToken, file, abort.signal);
+      uploadStatus = answer.status;
+      answerSeconds = (performance.now() - started) / 1000;
+      final =
+        answer.status === 202
+          ? await follow(server.base, world.adminToken, Number(answer.body.id), deadline, abort.signal)
+          : answer.body;
+    } catch (err) {
+      if (!abort.signal.aborted) throw err;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    clearTimeout(cap);
+    if (sigtermTimer) clearTimeout(sigtermTimer);
+    const loadAfter = loadAverage();
+    const stats = await load.stop();
+    const peak = rss.peak();
+    const cpuSeconds = cpuSecondsOf(pid) - cpuBefore;
+    rss.stop();
+    const stopped = await (early.stop ?? stopServer(server.child));
+    const after = await afterwards(database.open);
+
+    // The upload answered when done (today's code), or the job was followed: the database says what
+    // was applied even when the answer itself failed (a 500 from the answer's serialization).
+    const status = uploadStatus === 202 ? final?.status : after.last?.status;
+    const finished = answerSeconds !== null && (status === 'applied' || status === 'failed');
+    const answerNote = uploadStatus >= 400 ? ` (answered ${uploadStatus})` : '';
+    if (uploadStatus >= 500 && !finished) console.log(`server output:\n${server.output()}`);
+    const outcome = finished
+      ? `${String(status)}${answerNote}`
+      : early.stop
+        ? `stopped by SIGTERM after ${(opts.sigtermAfterMs ?? 0) / 1000} s (import ${after.last?.status ?? 'none'})`
+        : uploadStatus >= 400
+          ? `refused${answerNote}: ${JSON.stringify(final)}`
+          : `not finished after ${opts.capMs / 60_000} min (import ${after.last?.status ?? 'none'})`;
+    return {
+      db: kind,
+      rows,
+      fileMb: Math.round((statSync(file).size / 1024 / 1024) * 10) / 10,
+      uploadStatus,
+      answerSeconds,
+      outcome,
       seconds,
-      rowsPerSecond: Math.round(ROWS / seconds),
-      rssBeforeMb: mb(rssBefore),
-      rssPeakMb: mb(peak),
-      accepted: result.rows_accepted,
-      amount: result.amount,
-      ledgerOk: check.ok,
-      fileBytes: statSync(file).size,
+      rowsPerSecond: finished ? Math.round(rows / seconds) : null,
+      idleRssMb: mb(idle),
+      peakRssMb: mb(peak),
+      serverCpuSeconds: Math.round(cpuSeconds * 10) / 10,
+      load: Object.fromEntries(stats),
+      exitSeconds: stopped.exitSeconds,
+      exitCode: stopped.exitCode,
+      accepted: after.last?.accepted ?? 0,
+      amount: ((after.last?.amount ?? 0) / 100).toFixed(2),
+      salesRows: after.salesRows,
+      ledgerOk: after.ledgerOk,
+      loadBefore,
+      loadAfter,
     };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
-    await database.close();
-    await drop();
+    for (const undo of cleanUps.reverse()) await undo();
   }
 }
 
-if (process.argv.includes('--one')) {
-  const r = await runOne();
-  console.log(JSON.stringify(r));
-} else {
-  const self = fileURLToPath(import.meta.url);
-  const targets: { name: string; env: NodeJS.ProcessEnv }[] = [
-    { name: 'PGlite', env: { ...process.env, BENCH_DATABASE_URL: '' } },
-  ];
-  if (process.env.BENCH_DATABASE_URL) targets.push({ name: 'PostgreSQL', env: process.env });
-  const results: Result[] = [];
-  for (const t of targets) {
-    const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', self, '--one'], {
-      env: t.env,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    if (run.status !== 0) throw new Error(`${t.name} run failed`);
-    results.push(JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}') as Result);
-  }
-  const table = [
-    '| database | rows | seconds | rows/s | RSS before (MB) | peak RSS (MB) | accepted | paid (PLN) | ledger |',
-    '|---|---|---|---|---|---|---|---|---|',
-    ...results.map(
-      (r) =>
-        `| ${r.label} | ${ROWS} | ${r.seconds.toFixed(1)} | ${r.rowsPerSecond} | ${r.rssBeforeMb} | ${r.rssPeakMb} | ${r.accepted} | ${r.amount} | ${r.ledgerOk ? 'OK' : 'MISMATCH'} |`,
+const ms = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v)} ms`);
+const latency = (s: LatencyStats | undefined) =>
+  s ? `${ms(s.p50)} / ${ms(s.p99)} / ${ms(s.max)} · ${s.errors}/${s.requests} (${s.timeouts} t/o)` : '-';
+
+function table(results: readonly RunResult[]): string {
+  return [
+    '| database | rows | upload answer | outcome | seconds | rows/s | server CPU s | RSS idle → peak (MB) | above idle | /api/me p50 / p99 / max · errors (timeouts) | /api/challenges/active p50 / p99 / max · errors (timeouts) | SIGTERM → exit | accepted | paid (zł) | ledger | load avg before → after |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...results.map((r) =>
+      [
+        '',
+        r.db,
+        r.rows.toLocaleString('en'),
+        `${r.uploadStatus || '-'}${r.answerSeconds === null ? '' : ` in ${r.answerSeconds.toFixed(1)} s`}`,
+        r.outcome,
+        r.seconds.toFixed(1),
+        r.rowsPerSecond ?? '-',
+        r.serverCpuSeconds ?? '-',
+        `${r.idleRssMb} → ${r.peakRssMb}`,
+        r.peakRssMb - r.idleRssMb,
+        latency(r.load['/api/me']),
+        latency(r.load['/api/challenges/active']),
+        `${r.exitSeconds.toFixed(1)} s (code ${r.exitCode})`,
+        r.accepted.toLocaleString('en'),
+        r.amount,
+        r.ledgerOk ? 'OK' : 'MISMATCH',
+        `${r.loadBefore} → ${r.loadAfter}`,
+        '',
+      ]
+        .join(' | ')
+        .trim(),
     ),
   ].join('\n');
-  console.log(`\nSales import benchmark (${ROWS} valid rows, ${REPS} reps, ${PRODUCTS} products)\n${table}`);
-  const note = `# Sales import: ${ROWS.toLocaleString('en')} rows
-
-\`npm run bench:sales-import\` (with \`BENCH_DATABASE_URL\` for PostgreSQL too) on ${new Date().toISOString().slice(0, 10)},
-on the shared 2-core machine. A generated CSV of ${ROWS.toLocaleString('en')} valid rows (${((results[0]?.fileBytes ?? 0) / 1024 / 1024).toFixed(1)} MB: ${REPS} reps in
-${WAREHOUSES} warehouses, ${PRODUCTS} products of one challenge) streamed from disk through \`importSales\`: read,
-checked and staged in batches, then applied in one transaction (set-based checks, \`sales\`,
-\`challenge_earnings\`, one ledger entry per rep). Each database runs in its own process; RSS is sampled
-every 20 ms during the import.
-
-${table}
-
-On PostgreSQL the peak RSS over the RSS before the import is the import's own memory: the file is
-read 64 KiB at a time and staged 2,000 rows per statement, the parser awaited between batches, so it
-does not grow with the file. On PGlite the database lives inside the process (in memory here), so its
-RSS also grows with the rows it stores: that part is the database, not the file.
-`;
-  writeFileSync(path.join(path.dirname(self), 'baselines', 'sales-import.md'), note);
-  if (results.some((r) => !r.ledgerOk || r.accepted !== ROWS)) process.exitCode = 1;
 }
+
+/** Replaces this label's section of the baseline file (other labels' sections stay: before and after). */
+function writeBaseline(results: readonly RunResult[], commit: string) {
+  const intro = `# Sales imports at full size
+
+\`npm run bench:sales-import\` (bench/sales-import.ts): the real server in its own process, ${REPS.toLocaleString('en')} signed-in reps in
+${WAREHOUSES} warehouses, ${PRODUCTS} products of one running challenge; a CSV of valid paying rows (documents of
+${LINES_PER_DOCUMENT} lines) uploaded over HTTP by the admin and followed to its end, while ${LOAD_REPS} reps send
+${opts.rate} requests/s in turn to ${LOAD_PATHS.join(' and ')} (open loop; a request unanswered after
+${LOAD_TIMEOUT_MS / 1000} s is aborted and counted as an error, "t/o"). RSS is the server process's VmRSS sampled every
+50 ms: idle is just before the upload (after ${WARM_UP_MS / 1000} s under the load), peak during the import. Seconds run
+from the upload's first byte until the import is applied. The machine is shared (2 cores): the load average is
+printed beside each run. See docs/quality.md, "Sales imports at full size".
+`;
+  const heading = `## ${opts.label}`;
+  const section = `${heading}\n\n${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, commit ${commit}\n\n${table(results)}\n`;
+  const old = existsSync(BASELINE) ? readFileSync(BASELINE, 'utf8') : '';
+  const sections = old.startsWith('# Sales imports at full size')
+    ? old
+        .split(/\n(?=## )/)
+        .slice(1)
+        .filter((s) => !s.startsWith(`${heading}\n`))
+    : [];
+  writeFileSync(BASELINE, `${[intro, ...sections, section].map((s) => s.trimEnd()).join('\n\n')}\n`);
+}
+
+const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
+const results: RunResult[] = [];
+let failed = false;
+for (const kind of opts.dbs) {
+  for (const rows of opts.rows) {
+    console.log(`\n${kind}, ${rows.toLocaleString('en')} rows (load average ${loadAverage()})`);
+    const r = await runOne(kind, rows).catch((err: unknown) => {
+      console.error(err);
+      return null;
+    });
+    if (!r) {
+      failed = true;
+      continue;
+    }
+    console.log(`RESULT ${JSON.stringify(r)}`);
+    results.push(r);
+    writeBaseline(results, commit);
+    if (!r.ledgerOk || (r.outcome === 'applied' && r.accepted !== rows)) failed = true;
+  }
+}
+console.log(`\n${table(results)}`);
+if (failed) process.exitCode = 1;
