@@ -1,7 +1,7 @@
 import type { LoginBody } from '@incentive/contracts';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { failureOf } from '../../../lib/api-client.ts';
@@ -39,6 +39,7 @@ export function LoginPage() {
     void signOut();
   }, [signOut]);
 
+  const formRef = useRef<HTMLFormElement>(null);
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     try {
@@ -61,12 +62,16 @@ export function LoginPage() {
     if (!early) return;
     const { email = '', password = '' } = early.values;
     if (email || password) form.setValues({ email, password });
-    if (early.submitted) void validator.ready().then(() => submit());
+    // Submitted through the form element after the values above are rendered: `submit` of this
+    // render could validate the empty values it was made with (under load the sign-in then said
+    // "Pole e-mail jest wymagane" with the e-mail in the field).
+    if (early.submitted) void validator.ready().then(() => setTimeout(() => formRef.current?.requestSubmit()));
   }, []);
 
   return (
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
       <form
+        ref={formRef}
         onFocus={validator.prefetch}
         onSubmit={(event) => {
           event.preventDefault();
