@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { jobs } from '../../db/schema.ts';
@@ -165,43 +166,44 @@ export async function renewLease(
 const held = (id: number, owner: string) =>
   and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.leaseOwner, owner));
 
-export async function markDone(db: DbOrTx, id: number, owner: string, progress?: Progress): Promise<boolean> {
+/**
+ * Ends this worker's hold of a job (only while it still holds the lease): the lease cleared, the
+ * given fields set, the latest progress kept. False when the lease had passed to another worker.
+ */
+async function release(
+  db: DbOrTx,
+  id: number,
+  owner: string,
+  fields: PgUpdateSetSource<typeof jobs>,
+  progress?: Progress,
+): Promise<boolean> {
   const rows = await db
     .update(jobs)
     .set({
-      status: 'done',
+      ...fields,
       leaseOwner: null,
       leaseUntil: null,
-      error: null,
-      finishedAt: sql`now()`,
       updatedAt: sql`now()`,
       ...(progress === undefined ? {} : { progress }),
     })
     .where(held(id, owner))
     .returning({ id: jobs.id });
   return rows.length > 0;
+}
+
+/** Done. */
+export function markDone(db: DbOrTx, id: number, owner: string, progress?: Progress): Promise<boolean> {
+  return release(db, id, owner, { status: 'done', error: null, finishedAt: sql`now()` }, progress);
 }
 
 /** A stop: back to the queue at once, its attempt given back. */
-export async function requeueStopped(db: DbOrTx, id: number, owner: string, progress?: Progress): Promise<boolean> {
-  const rows = await db
-    .update(jobs)
-    .set({
-      status: 'queued',
-      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
-      leaseOwner: null,
-      leaseUntil: null,
-      runAfter: sql`now()`,
-      updatedAt: sql`now()`,
-      ...(progress === undefined ? {} : { progress }),
-    })
-    .where(held(id, owner))
-    .returning({ id: jobs.id });
-  return rows.length > 0;
+export function requeueStopped(db: DbOrTx, id: number, owner: string, progress?: Progress): Promise<boolean> {
+  const fields = { status: 'queued', attempts: sql`greatest(${jobs.attempts} - 1, 0)`, runAfter: sql`now()` };
+  return release(db, id, owner, fields, progress);
 }
 
 /** A failure with attempts left: queued again after `delayMs`. */
-export async function requeueFailed(
+export function requeueFailed(
   db: DbOrTx,
   id: number,
   owner: string,
@@ -209,44 +211,19 @@ export async function requeueFailed(
   delayMs: number,
   progress?: Progress,
 ): Promise<boolean> {
-  const rows = await db
-    .update(jobs)
-    .set({
-      status: 'queued',
-      error,
-      leaseOwner: null,
-      leaseUntil: null,
-      runAfter: sql`now() + ${delayMs} * interval '1 millisecond'`,
-      updatedAt: sql`now()`,
-      ...(progress === undefined ? {} : { progress }),
-    })
-    .where(held(id, owner))
-    .returning({ id: jobs.id });
-  return rows.length > 0;
+  const fields = { status: 'queued', error, runAfter: sql`now() + ${delayMs} * interval '1 millisecond'` };
+  return release(db, id, owner, fields, progress);
 }
 
 /** A failure with no attempt left. */
-export async function markFailed(
+export function markFailed(
   db: DbOrTx,
   id: number,
   owner: string,
   error: string,
   progress?: Progress,
 ): Promise<boolean> {
-  const rows = await db
-    .update(jobs)
-    .set({
-      status: 'failed',
-      error,
-      leaseOwner: null,
-      leaseUntil: null,
-      finishedAt: sql`now()`,
-      updatedAt: sql`now()`,
-      ...(progress === undefined ? {} : { progress }),
-    })
-    .where(held(id, owner))
-    .returning({ id: jobs.id });
-  return rows.length > 0;
+  return release(db, id, owner, { status: 'failed', error, finishedAt: sql`now()` }, progress);
 }
 
 /** How many jobs of these kinds are queued or running (idle() waits for none). */
