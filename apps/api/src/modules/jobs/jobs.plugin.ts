@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isPglite } from '../../db/client.ts';
 import { type JobKind, JobWorker } from './jobs.service.ts';
+import { RequestsFirst } from './requests-first.ts';
+
+/** On PGlite, the longest a job's next step waits for the requests in flight (requests-first.ts). */
+export const REQUESTS_FIRST_MAX_WAIT_MS = 100;
 
 /*
  * `app.jobs` (docs/decisions/049). It lives in the jobs module, not in plugins/, because plugins sit
@@ -18,6 +22,12 @@ export interface Jobs {
   idle(): Promise<void>;
   /** Aborted when the app closes (upload loops watch it). */
   readonly stopping: AbortSignal;
+  /**
+   * Resolves when background work may take the database: on PGlite when at most `own` API requests
+   * are in flight (the caller's own), or after a short limit; at once on PostgreSQL. Jobs await it
+   * between steps; long request-bound work (a file's staging) between its batches.
+   */
+  requestsFirst(own?: number): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -38,10 +48,35 @@ export interface JobsPluginOptions {
 
 export const jobsPlugin = fp(async (app: FastifyInstance, opts: JobsPluginOptions) => {
   const stopping = new AbortController();
+  const singleProcess = isPglite(app.db);
+  // PostgreSQL gives each request its own connection: a job's step holds no one else up there.
+  const requestsFirst = singleProcess ? new RequestsFirst(REQUESTS_FIRST_MAX_WAIT_MS) : null;
+  if (requestsFirst) {
+    const counted = new WeakSet<object>();
+    app.addHook('onRequest', (req, _reply, done) => {
+      if (req.url.startsWith('/api/')) {
+        counted.add(req);
+        requestsFirst.begin();
+      }
+      done();
+    });
+    const end = (req: object) => {
+      if (counted.delete(req)) requestsFirst.end();
+    };
+    app.addHook('onResponse', (req, _reply, done) => {
+      end(req);
+      done();
+    });
+    app.addHook('onRequestAbort', (req, done) => {
+      end(req);
+      done();
+    });
+  }
   const worker = new JobWorker({
     db: app.db,
     log: app.log,
-    singleProcess: isPglite(app.db),
+    singleProcess,
+    betweenSteps: requestsFirst ? () => requestsFirst.turn(0) : undefined,
     leaseMs: opts.leaseMs,
     pollMs: opts.pollMs,
     stopWaitMs: opts.stopWaitMs,
@@ -53,6 +88,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, opts: JobsPluginOption
     wake: () => worker.wake(),
     idle: () => worker.idle(),
     stopping: stopping.signal,
+    requestsFirst: (own = 0) => (requestsFirst ? requestsFirst.turn(own) : Promise.resolve()),
   };
   app.decorate('jobs', jobs);
   if (run) app.addHook('onReady', async () => worker.start());

@@ -16,7 +16,10 @@ export interface JobContext<P = unknown> {
   signal: AbortSignal;
   /** Renews the lease (and stores optional JSON progress on the job row). Call after each step. */
   progress(p?: Record<string, unknown>): Promise<void>;
-  /** Yields to the event loop (setImmediate); throws JobStopped if the signal is aborted. */
+  /**
+   * Between two steps: yields to the event loop (setImmediate) and, on PGlite, to the requests in
+   * flight (requests-first.ts); throws JobStopped if the signal is aborted.
+   */
   pause(): Promise<void>;
 }
 
@@ -77,6 +80,8 @@ export interface WorkerOptions {
   pollMs?: number;
   stopWaitMs?: number;
   progressWriteMs?: number;
+  /** Waited for between a handler's steps (PGlite: the requests in flight); none by default. */
+  betweenSteps?: () => Promise<void>;
 }
 
 /** The one worker of a process: claims and runs one job at a time. */
@@ -254,10 +259,11 @@ export class JobWorker {
         if (Date.now() - lastRenew >= this.progressWriteMs) await renew();
         if (signal.aborted) throw new JobStopped();
       },
-      pause: () =>
-        new Promise<void>((resolve, reject) =>
-          setImmediate(() => (signal.aborted ? reject(new JobStopped()) : resolve())),
-        ),
+      pause: async () => {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        await this.opts.betweenSteps?.();
+        if (signal.aborted) throw new JobStopped();
+      },
     };
 
     const started = Date.now();

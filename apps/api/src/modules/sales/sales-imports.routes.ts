@@ -94,6 +94,8 @@ async function importUpload(app: FastifyInstance, req: FastifyRequest): Promise<
         },
         req.lang,
         app.jobs.stopping,
+        // This upload is a request in flight itself: the others go first.
+        { betweenBatches: () => app.jobs.requestsFirst(1) },
       );
       // The job is queued: the local worker looks now rather than at its next poll.
       app.jobs.wake();

@@ -126,7 +126,13 @@ interface Staged {
  * first sheet that has the columns is read, the rest of the file is not. Totals rows are counted
  * and skipped. Refusals throw AppError.
  */
-async function stage(db: Db, id: number, upload: Upload, stopping?: AbortSignal): Promise<Staged> {
+async function stage(
+  db: Db,
+  id: number,
+  upload: Upload,
+  stopping?: AbortSignal,
+  betweenBatches?: () => Promise<void>,
+): Promise<Staged> {
   const file = await openSalesFile(upload.chunks, upload.encoding);
   await repo.setFileInfo(db, id, { format: file.format, encoding: file.encoding });
   let at: Extract<ReturnType<typeof matchColumns>, { ok: true }>['at'] | null = null;
@@ -164,6 +170,7 @@ async function stage(db: Db, id: number, upload: Upload, stopping?: AbortSignal)
     if (batch.length >= BATCH) {
       // The server is stopping: the upload ends here, failed, and nothing of it is staged.
       if (stopping?.aborted) throw new AppError(503, 'sales.interrupted');
+      await betweenBatches?.();
       await repo.insertRows(db, id, batch);
       batch = [];
     }
@@ -190,7 +197,11 @@ export async function importSales(
   upload: Upload,
   lang: Lang,
   stopping?: AbortSignal,
-  opts: { job?: boolean } = {},
+  opts: {
+    job?: boolean;
+    /** Awaited before each staged batch: on PGlite, the other requests go first (app.jobs.requestsFirst). */
+    betweenBatches?: () => Promise<void>;
+  } = {},
 ): Promise<SalesImport> {
   await failInterruptedImports(db);
   const id = await repo.createImport(db, upload.fileName.slice(0, 255) || 'sales.csv', userId);
@@ -205,7 +216,7 @@ export async function importSales(
   };
   let staged: { rows: number; summary: number } = { rows: 0, summary: 0 };
   try {
-    staged = await stage(db, id, { ...upload, chunks }, stopping);
+    staged = await stage(db, id, { ...upload, chunks }, stopping, opts.betweenBatches);
     if (stopping?.aborted) throw new AppError(503, 'sales.interrupted');
   } catch (err) {
     await drain(chunks);
