@@ -1,5 +1,5 @@
 import { pipeline, Readable } from 'node:stream';
-import type { Lang } from '@incentive/contracts';
+import { type Lang, WARSAW_TIME_ZONE } from '@incentive/contracts';
 import { CsvError, parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify';
 
@@ -117,7 +117,7 @@ export function csvMoney(amount: string, lang: Lang): string {
   return lang === 'pl' ? amount.replace('.', ',') : amount;
 }
 
-export const DEFAULT_TIME_ZONE = 'Europe/Warsaw';
+export const DEFAULT_TIME_ZONE = WARSAW_TIME_ZONE;
 
 /** The USER-TIMEZONE header when it names a real IANA zone, else Poland's. */
 export function timeZoneOf(header: string | string[] | undefined): string {

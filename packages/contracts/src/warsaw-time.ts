@@ -1,6 +1,8 @@
 /*
- * Dates typed in the back office's forms (quizzes, articles) as instants: the programme runs in
- * Poland, so a date without an offset is Warsaw wall time. A pure function, with unit tests.
+ * Warsaw time, written once for the API and the web app (issue 29): the programme runs in Poland,
+ * so its calendar days (challenges, quiz dates) are Warsaw days and a date typed without an offset
+ * is Warsaw wall time. Pure functions over Intl (no dependency), their formatters made on first use
+ * so that a bundle importing contracts pays nothing until it calls one.
  */
 
 /** The programme runs in Poland: a date typed without an offset is Warsaw wall time. */
@@ -9,21 +11,54 @@ export const WARSAW_TIME_ZONE = 'Europe/Warsaw';
 const DATE_RE =
   /^(\d{4})[.-](\d{2})[.-](\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
-const wallClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: WARSAW_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+let wallClockFormat: Intl.DateTimeFormat | undefined;
+
+/** The year, month, day, hour, minute and second of an instant on Warsaw's clock, two digits each (four for the year). */
+function wallClock(at: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
+  wallClockFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: WARSAW_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const p = Object.fromEntries(wallClockFormat.formatToParts(at).map((x) => [x.type, x.value]));
+  return {
+    year: p.year ?? '0000',
+    month: p.month ?? '00',
+    day: p.day ?? '00',
+    hour: p.hour ?? '00',
+    minute: p.minute ?? '00',
+    second: p.second ?? '00',
+  };
+}
+
+const instantOf = (at: Date | string) => (typeof at === 'string' ? new Date(at) : at);
+
+/** The Warsaw calendar day of an instant (a Date or an ISO string), 'YYYY-MM-DD', whatever the machine's zone. */
+export function warsawDay(at: Date | string = new Date()): string {
+  const p = wallClock(instantOf(at));
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** An instant as Warsaw wall time, 'YYYY-MM-DD HH:mm:ss'. */
+export function warsawWallTime(at: Date | string): string {
+  const p = wallClock(instantOf(at));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** An instant as the back office's forms send a date: 'YYYY.MM.DD HH:mm:ss' in Warsaw time (parseWarsawDate reads it back). */
+export function warsawFormTime(at: Date | string): string {
+  return warsawWallTime(at).replace(/^(\d{4})-(\d{2})-(\d{2})/, '$1.$2.$3');
+}
 
 /** Minutes the zone is ahead of UTC at the instant `t` (60 in winter, 120 in summer for Warsaw). */
 function zoneOffsetMinutes(t: number): number {
-  const p = Object.fromEntries(wallClock.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
-  const asUtc = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!);
+  const p = wallClock(new Date(t));
+  const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
   return Math.round((asUtc - Math.floor(t / 1000) * 1000) / 60_000);
 }
 
