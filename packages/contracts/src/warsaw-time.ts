@@ -11,21 +11,30 @@ export const WARSAW_TIME_ZONE = 'Europe/Warsaw';
 const DATE_RE =
   /^(\d{4})[.-](\d{2})[.-](\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
-let wallClockFormat: Intl.DateTimeFormat | undefined;
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The year, month, day, hour, minute and second of an instant on Warsaw's clock, two digits each (four for the year). */
-function wallClock(at: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
-  wallClockFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: WARSAW_TIME_ZONE,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  const p = Object.fromEntries(wallClockFormat.formatToParts(at).map((x) => [x.type, x.value]));
+export type ClockParts = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
+
+/**
+ * The year, month, day, hour, minute and second of an instant on the clock of `timeZone` (an IANA
+ * name), two digits each (four for the year). Warsaw's below; the CSV exports' dates in the reader's zone.
+ */
+export function clockIn(timeZone: string, at: Date): ClockParts {
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    clockFormats.set(timeZone, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(at).map((x) => [x.type, x.value]));
   return {
     year: p.year ?? '0000',
     month: p.month ?? '00',
@@ -35,6 +44,8 @@ function wallClock(at: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute
     second: p.second ?? '00',
   };
 }
+
+const wallClock = (at: Date) => clockIn(WARSAW_TIME_ZONE, at);
 
 const instantOf = (at: Date | string) => (typeof at === 'string' ? new Date(at) : at);
 
