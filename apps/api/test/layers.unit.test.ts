@@ -30,6 +30,9 @@ function allowedByBiome(): Map<string, string[]> {
     const groups = (o.linter?.rules?.style?.noRestrictedImports?.options?.patterns ?? []).flatMap((p) => p.group ?? []);
     // A module's service, or the index.ts of a module whose surface is one file (jobs, decision 049).
     const allowed = groups.flatMap((g) => g.match(/^!\.\.\/([a-z-]+)\/(?:\1\.service|index)\.ts$/)?.[1] ?? []);
+    // The statement parts a module lends (decision 052) only with its service: the same arrow.
+    const shared = groups.flatMap((g) => g.match(/^!\.\.\/([a-z-]+)\/\1\.shared\.repo\.ts$/)?.[1] ?? []);
+    for (const m of shared) if (!allowed.includes(m)) allowed.push(`${m}.shared.repo without its service`);
     out.set(module, allowed.sort());
   }
   return out;

@@ -17,3 +17,4 @@ export * from './settings.ts';
 export * from './users.ts';
 export * from './wallet.ts';
 export * from './warehouses.ts';
+export * from './warsaw-time.ts';

@@ -1,5 +1,5 @@
 import { pipeline, Readable } from 'node:stream';
-import type { Lang } from '@incentive/contracts';
+import { clockIn, type Lang, WARSAW_TIME_ZONE } from '@incentive/contracts';
 import { CsvError, parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify';
 
@@ -117,7 +117,7 @@ export function csvMoney(amount: string, lang: Lang): string {
   return lang === 'pl' ? amount.replace('.', ',') : amount;
 }
 
-export const DEFAULT_TIME_ZONE = 'Europe/Warsaw';
+export const DEFAULT_TIME_ZONE = WARSAW_TIME_ZONE;
 
 /** The USER-TIMEZONE header when it names a real IANA zone, else Poland's. */
 export function timeZoneOf(header: string | string[] | undefined): string {
@@ -133,20 +133,7 @@ export function timeZoneOf(header: string | string[] | undefined): string {
 
 /** DD-MM-YYYY HH:mm:ss in the given zone, as the tables show dates. */
 export function formatDateTime(d: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(d)
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = clockIn(timeZone, d);
   return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 

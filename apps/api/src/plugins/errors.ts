@@ -1,9 +1,25 @@
-import { pickLang, translate } from '@incentive/contracts';
+import { errorResponseSchema, pickLang, translate } from '@incentive/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { type $ZodIssue, type $ZodType, safeParse } from 'zod/v4/core';
 import { AppError, ThrottledError } from '../lib/app-error.ts';
+
+/**
+ * The error answers a route declares (its OpenAPI entry, and how Fastify serialises them): every
+ * status with the one error body, `{message, errors?}`. A module's routes spread the set they share
+ * (`...errorAnswers(401, 403, 404, 422)`) and add a route's own.
+ */
+export function errorAnswers<const C extends readonly number[]>(
+  ...codes: C
+): { [K in C[number]]: typeof errorResponseSchema } {
+  return Object.fromEntries(codes.map((c) => [c, errorResponseSchema])) as {
+    [K in C[number]]: typeof errorResponseSchema;
+  };
+}
+
+/** What a multipart form adds to a route's error answers: a body that is no form (400, 415) or too large (413). */
+export const FORM_ERROR_ANSWERS = errorAnswers(400, 413, 415);
 
 const zodLocales = { pl: z.locales.pl(), en: z.locales.en() };
 

@@ -2,7 +2,9 @@ import multipart from '@fastify/multipart';
 import { IMAGE_UPLOAD } from '@incentive/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { z } from 'zod';
 import { AppError } from '../lib/app-error.ts';
+import { parseFields } from '../lib/form-fields.ts';
 
 /**
  * Limits of one multipart form (an article is the largest: up to 5 MiB of content, checked by its
@@ -116,4 +118,21 @@ export async function readForm(req: FastifyRequest): Promise<Form> {
     throw formError(err);
   }
   return { fields, file };
+}
+
+/**
+ * A form with an image (an article, a challenge, a product): its text fields validated with the
+ * contracts schema (a 422 naming each field's problems), and the image's bytes, or null when none
+ * came. The one file may come only in the part named `image`: a file in another part is a 422 on
+ * that part.
+ */
+export async function readImageForm<S extends z.ZodType>(
+  req: FastifyRequest,
+  schema: S,
+): Promise<{ fields: z.output<S>; image: Buffer | null }> {
+  const form = await readForm(req);
+  if (form.file && form.file.field !== 'image') {
+    throw new AppError(422, 'errors.validation', {}, { [form.file.field]: ['errors.validation'] });
+  }
+  return { fields: parseFields(schema, form.fields), image: form.file?.bytes ?? null };
 }

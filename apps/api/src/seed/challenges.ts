@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { challengeFieldsSchema } from '@incentive/contracts';
+import { challengeFieldsSchema, warsawDay } from '@incentive/contracts';
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { products, salesImports, users, userWarehouses, warehouses } from '../db/schema.ts';
@@ -17,8 +17,8 @@ import { demoImage } from './demo-images.ts';
 const DAY = 86_400_000;
 
 /** A calendar day in Warsaw, `days` from `now`, as YYYY-MM-DD. */
-function warsawDay(now: Date, days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date(now.getTime() + days * DAY));
+function dayFrom(now: Date, days: number): string {
+  return warsawDay(new Date(now.getTime() + days * DAY));
 }
 
 /** Deterministic numbers in [0, 1) (mulberry32), so the demo is the same on every run. */
@@ -93,8 +93,8 @@ export async function seedChallenges(db: Db, opts: { seed: number; now: Date; de
   const sellers = reps.filter((r) => r.email === opts.demoSellerEmail || next() < 0.66);
 
   for (const c of CHALLENGES) {
-    const startOn = warsawDay(opts.now, c.from);
-    const endOn = warsawDay(opts.now, c.to);
+    const startOn = dayFrom(opts.now, c.from);
+    const endOn = dayFrom(opts.now, c.to);
     const codes = Object.keys(c.rewards);
     const found = await db
       .select({ id: products.id, code: products.code })
@@ -123,7 +123,7 @@ export async function seedChallenges(db: Db, opts: { seed: number; now: Date; de
       const documents = 1 + Math.floor(next() * 3);
       for (let d = 0; d < documents; d++) {
         doc++;
-        const day = warsawDay(opts.now, c.from + Math.floor(next() * (lastDay - c.from + 1)));
+        const day = dayFrom(opts.now, c.from + Math.floor(next() * (lastDay - c.from + 1)));
         const [y, m, dd] = day.split('-');
         const items = 1 + Math.floor(next() * codes.length);
         for (let i = 0; i < items; i++) {
@@ -137,13 +137,13 @@ export async function seedChallenges(db: Db, opts: { seed: number; now: Date; de
     }
     // A few rows every real export has, so the import's report has something to show.
     lines.push(
-      `${c.prefix}/${doc + 1};1;${warsawDay(opts.now, c.from)};${sellers[0]?.warehouse};NIEZNANY-PH;${codes[0]};3`,
+      `${c.prefix}/${doc + 1};1;${dayFrom(opts.now, c.from)};${sellers[0]?.warehouse};NIEZNANY-PH;${codes[0]};3`,
     );
     lines.push(
-      `${c.prefix}/${doc + 1};2;${warsawDay(opts.now, c.from)};${sellers[0]?.warehouse};${sellers[0]?.asseco};XYZ-000;2`,
+      `${c.prefix}/${doc + 1};2;${dayFrom(opts.now, c.from)};${sellers[0]?.warehouse};${sellers[0]?.asseco};XYZ-000;2`,
     );
     lines.push(
-      `${c.prefix}/${doc + 1};3;${warsawDay(opts.now, c.from)};${sellers[0]?.warehouse};${sellers[0]?.asseco};${codes[0]};1,5`,
+      `${c.prefix}/${doc + 1};3;${dayFrom(opts.now, c.from)};${sellers[0]?.warehouse};${sellers[0]?.asseco};${codes[0]};1,5`,
     );
     const file = Buffer.from(`${lines.join('\r\n')}\r\n`);
     const imported = await importSalesNow(

@@ -1,5 +1,11 @@
 import { base, en, Faker, pl } from '@faker-js/faker';
-import { type QuestionInput, quizContentFieldsSchema, quizDetailsFieldsSchema, type Role } from '@incentive/contracts';
+import {
+  type QuestionInput,
+  quizContentFieldsSchema,
+  quizDetailsFieldsSchema,
+  type Role,
+  warsawFormTime,
+} from '@incentive/contracts';
 import { and, desc, eq, isNotNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
@@ -176,25 +182,6 @@ const OPEN_ANSWERS = [
   'Wodę mineralną',
 ];
 
-/** 'YYYY.MM.DD HH:mm:ss' in Warsaw time, as the summary form sends it. */
-function formDate(d: Date): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/Warsaw',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(d)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}.${p.month}.${p.day} ${p.hour}:${p.minute}:${p.second}`;
-}
-
 /**
  * Demo quizzes, made and taken through the quizzes service as the back office and the reps would:
  * active quizzes with images, one with a video link, a survey with open and closed questions, a
@@ -246,8 +233,8 @@ export async function seedQuizzes(db: Db, opts: { seed: number; now: Date; demoS
       const details = quizDetailsFieldsSchema.parse({
         ...fields,
         video_url: quiz.videoUrl ?? '',
-        date_from: formDate(new Date(opts.now.getTime() - d.startDaysAgo * DAY)),
-        date_to: formDate(new Date(opts.now.getTime() + d.endsInDays * DAY)),
+        date_from: warsawFormTime(new Date(opts.now.getTime() - d.startDaysAgo * DAY)),
+        date_to: warsawFormTime(new Date(opts.now.getTime() + d.endsInDays * DAY)),
         is_one_time: d.oneTime,
         price: d.price,
         is_survey: d.survey,

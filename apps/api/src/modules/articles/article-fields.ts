@@ -1,7 +1,6 @@
-import type { ArticleFields, MessageKey } from '@incentive/contracts';
+import { type ArticleFields, type MessageKey, parseWarsawDate } from '@incentive/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { isBlankRichText, plainText, sanitizeRichText } from '../../lib/rich-text.ts';
-import { parseWarsawDate } from '../../lib/warsaw-time.ts';
 import type { ArticleValues } from './article-write.repo.ts';
 
 /** A 422 about one field of the form. */

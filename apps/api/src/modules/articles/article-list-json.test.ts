@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { imageOf, imageSql } from '../media/media.service.ts';
+import { imageOf } from '../media/media.service.ts';
+import { imageSql } from '../media/media.shared.repo.ts';
 import { adminRowJson } from './article-json.ts';
 import { findForAdmin } from './article-read.repo.ts';
 

@@ -5,7 +5,7 @@ import { articles, images, products } from '../../db/schema.ts';
 import { containsPattern, direction } from '../../lib/paging.ts';
 import { literalLimit, type Placeholders, preparedStatement } from '../../lib/prepared.ts';
 import { isoSql, jsonObject } from '../../lib/sql-json.ts';
-import { imageSql } from '../media/media.service.ts';
+import { imageSql } from '../media/media.shared.repo.ts';
 
 /** What reps may read: published, its date come, not deleted (the predicate of articles_live_idx, plus the date). */
 export const liveSql: SQL = sql`(${articles.deletedAt} is null and ${articles.publishedAt} is not null and ${articles.publishedAt} <= now())`;

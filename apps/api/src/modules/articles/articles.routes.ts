@@ -5,7 +5,6 @@ import {
   adminArticleSchema,
   articleFieldsSchema,
   articleSavedSchema,
-  errorResponseSchema,
   idParamSchema,
   okResponseSchema,
   pagedSchema,
@@ -14,34 +13,19 @@ import {
   repArticleSchema,
   translate,
 } from '@incentive/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
-import { parseFields } from '../../lib/form-fields.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
 import { allow, requireUser } from '../../plugins/auth.ts';
-import { MULTIPART, readForm } from '../../plugins/uploads.ts';
+import { errorAnswers, FORM_ERROR_ANSWERS } from '../../plugins/errors.ts';
+import { MULTIPART, readImageForm } from '../../plugins/uploads.ts';
 import * as service from './articles.service.ts';
 
-const errors = {
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  422: errorResponseSchema,
-};
-const formErrors = { ...errors, 400: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema };
+const errors = errorAnswers(401, 403, 404, 422);
+const formErrors = { ...errors, ...FORM_ERROR_ANSWERS };
 
 const formDescription =
   "multipart/form-data: title, excerpt (the lead), content (HTML up to 5 MB, sanitized), product_id (optional), video_url (optional), published_at (absent: now on create, unchanged on edit; empty: a draft; 'YYYY.MM.DD HH:mm:ss' in Europe/Warsaw or ISO 8601), on edit optionally id (must match the path), and the file part `image` (PNG or JPEG, 5 MB; required on create, none on edit keeps the current one).";
-
-/** The form's fields, validated, and the image, which may come only in the part named `image`. */
-async function readArticleForm(req: FastifyRequest) {
-  const form = await readForm(req);
-  if (form.file && form.file.field !== 'image') {
-    throw new AppError(422, 'errors.validation', {}, { [form.file.field]: ['errors.validation'] });
-  }
-  return { fields: parseFields(articleFieldsSchema, form.fields), image: form.file?.bytes ?? null };
-}
 
 export async function articleRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -65,7 +49,7 @@ export async function articleRoutes(fastify: FastifyInstance) {
         },
       },
       async (req, reply) => {
-        const { fields, image } = await readArticleForm(req);
+        const { fields, image } = await readImageForm(req, articleFieldsSchema);
         const id = await service.createArticle(app.db, requireUser(req), fields, image);
         return reply.code(201).send({ article_id: id, message: translate(req.lang, 'article.created') });
       },
@@ -85,7 +69,7 @@ export async function articleRoutes(fastify: FastifyInstance) {
         },
       },
       async (req) => {
-        const { fields, image } = await readArticleForm(req);
+        const { fields, image } = await readImageForm(req, articleFieldsSchema);
         await service.updateArticle(app.db, requireUser(req), req.params.id, fields, image);
         return { article_id: req.params.id, message: translate(req.lang, 'article.updated') };
       },

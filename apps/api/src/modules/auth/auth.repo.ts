@@ -24,6 +24,18 @@ export async function revokeAllSessions(db: DbOrTx, userId: number) {
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
+/** Ends every session and unused link of a user (a deactivated account). */
+export async function endAccess(db: DbOrTx, userId: number, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db
+    .update(passwordTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
+}
+
 export async function insertPasswordToken(db: DbOrTx, userId: number, tokenHash: string, expiresAt: Date) {
   const [row] = await db
     .insert(passwordTokens)

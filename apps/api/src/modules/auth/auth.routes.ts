@@ -1,6 +1,5 @@
 import {
   API,
-  errorResponseSchema,
   forgotPasswordBodySchema,
   loginBodySchema,
   loginResponseSchema,
@@ -12,10 +11,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, PUBLIC, requireUser } from '../../plugins/auth.ts';
+import { errorAnswers } from '../../plugins/errors.ts';
 import * as auth from './auth.service.ts';
 import { requestPasswordReset } from './forgot-password.ts';
 
-const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 422: errorResponseSchema };
+const errors = errorAnswers(401, 403, 422);
 
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +35,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         summary: 'Sign in with e-mail and password',
         security: [],
         body: loginBodySchema,
-        response: { 200: loginResponseSchema, 429: errorResponseSchema, ...errors },
+        response: { 200: loginResponseSchema, ...errorAnswers(429), ...errors },
       },
     },
     async (req, reply) => {
@@ -93,7 +93,7 @@ export async function authRoutes(fastify: FastifyInstance) {
           "Forgotten password: e-mail a set-password link to the account's own address (the same answer whether it exists or not)",
         security: [],
         body: forgotPasswordBodySchema,
-        response: { 200: okResponseSchema, 429: errorResponseSchema, ...errors },
+        response: { 200: okResponseSchema, ...errorAnswers(429), ...errors },
       },
     },
     async (req) => {
@@ -114,7 +114,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags: ['auth'],
         summary: 'E-mail a fresh set-password link to a user in your scope',
         body: resendSetPasswordBodySchema,
-        response: { 200: okResponseSchema, 404: errorResponseSchema, ...errors },
+        response: { 200: okResponseSchema, ...errorAnswers(404), ...errors },
       },
     },
     async (req) => {

@@ -9,6 +9,9 @@ import * as repo from './auth.repo.ts';
 import { deviceCookieAfterSignIn, hasDeviceCookie, isKnownDevice } from './known-device.ts';
 import { claimAttempt, forgive, SIGN_IN_THROTTLE } from './throttle.ts';
 
+/** A deactivated account signs in no more: its sessions and unused links end (in the caller's transaction). */
+export const endAccess = repo.endAccess;
+
 export interface AuthSettings {
   sessionTtlHours: number;
   setPasswordTtlHours: number;

@@ -1,23 +1,12 @@
 import type { ChallengeStatus } from '@incentive/contracts';
-import { WARSAW_TIME_ZONE } from '../../lib/warsaw-time.ts';
+
+export { warsawDay } from '@incentive/contracts';
 
 /*
  * A challenge runs on Warsaw calendar days, both ends included ('YYYY-MM-DD' strings compare in
  * date order). Today is computed here and passed to SQL, so PGlite and PostgreSQL agree whatever
  * the server's time zone.
  */
-
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: WARSAW_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The Warsaw calendar day of an instant, 'YYYY-MM-DD'. */
-export function warsawDay(at: Date = new Date()): string {
-  return dayFormat.format(at);
-}
 
 /** The day `days` after (or before, when negative) a 'YYYY-MM-DD' day. */
 export function addDays(day: string, days: number): string {

@@ -5,6 +5,7 @@ import { queryRows } from '../../db/query-rows.ts';
 import { containsPattern, direction } from '../../lib/paging.ts';
 import { literalLimit, type Placeholders, preparedStatement } from '../../lib/prepared.ts';
 import { isoSql, plnSql } from '../../lib/sql-json.ts';
+import { newestArticleIdOf } from '../products/products.shared.repo.ts';
 import { inScope, intArray } from './challenge-scope.repo.ts';
 
 /*
@@ -244,21 +245,16 @@ export async function findChallenge(db: DbOrTx, id: number, scope: number[] | nu
 
 /**
  * The products of a challenge in the form's order: the chosen article when it is still live, else
- * the product's newest live one (`newestArticle`, from the products module); units and money from
+ * the product's newest live one (`newestArticleIdOf`, from the products module); units and money from
  * the sales not reverted of the reps within scope.
  */
-export async function challengeProducts(
-  db: DbOrTx,
-  challengeId: number,
-  scope: number[] | null,
-  newestArticle: (productId: SQL) => SQL,
-) {
+export async function challengeProducts(db: DbOrTx, challengeId: number, scope: number[] | null) {
   return queryRows<ChallengeProductRow>(
     db,
     sql`select p.id, p.name, p.description, p.code,
         i.hash as image_hash, i.width as image_width, i.height as image_height,
         coalesce((select a.id from articles a where a.id = cp.article_id and ${liveArticle}),
-          ${newestArticle(sql`p.id`)}) as article_id,
+          ${newestArticleIdOf(sql`p.id`)}) as article_id,
         cp.article_id as chosen_article_id,
         ${plnSql(sql`cp.reward`)} as reward,
         s.units, ${plnSql(sql`s.amount`)} as money_paid,

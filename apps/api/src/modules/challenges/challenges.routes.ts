@@ -7,7 +7,6 @@ import {
   challengeListQuerySchema,
   challengeListRowSchema,
   challengeSavedSchema,
-  errorResponseSchema,
   idParamSchema,
   okResponseSchema,
   pagedSchema,
@@ -16,35 +15,20 @@ import {
   rankingRowSchema,
   translate,
 } from '@incentive/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/app-error.ts';
 import { csvFileName, csvMoney, csvStream, timeZoneOf } from '../../lib/csv.ts';
-import { parseFields } from '../../lib/form-fields.ts';
 import { prefetchFirst } from '../../lib/prefetch.ts';
 import { allow, requireUser } from '../../plugins/auth.ts';
-import { MULTIPART, readForm } from '../../plugins/uploads.ts';
+import { errorAnswers, FORM_ERROR_ANSWERS } from '../../plugins/errors.ts';
+import { MULTIPART, readImageForm } from '../../plugins/uploads.ts';
 import * as service from './challenges.service.ts';
 
-const errors = {
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  422: errorResponseSchema,
-};
-const formErrors = { ...errors, 400: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema };
+const errors = errorAnswers(401, 403, 404, 422);
+const formErrors = { ...errors, ...FORM_ERROR_ANSWERS };
 
 const formDescription =
   "multipart/form-data: name, intro (optional), start_at and end_at (Warsaw days 'YYYY-MM-DD', both included), products (a JSON array of {product_id, reward (PLN per unit), article_id (optional)}, in display order), on edit optionally id (must match the path), and the file part `image` (PNG or JPEG, 5 MB; required on create, none on edit keeps the current one). A product may be in one challenge only on any day.";
-
-/** The form's fields, validated, and the image, which may come only in the part named `image`. */
-async function readChallengeForm(req: FastifyRequest) {
-  const form = await readForm(req);
-  if (form.file && form.file.field !== 'image') {
-    throw new AppError(422, 'errors.validation', {}, { [form.file.field]: ['errors.validation'] });
-  }
-  return { fields: parseFields(challengeFieldsSchema, form.fields), image: form.file?.bytes ?? null };
-}
 
 export async function challengeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -63,7 +47,7 @@ export async function challengeRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { fields, image } = await readChallengeForm(req);
+      const { fields, image } = await readImageForm(req, challengeFieldsSchema);
       const id = await service.createChallenge(app.db, requireUser(req), fields, image);
       return reply.code(201).send({ challenge_id: id, message: translate(req.lang, 'challenge.created') });
     },
@@ -83,7 +67,7 @@ export async function challengeRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const { fields, image } = await readChallengeForm(req);
+      const { fields, image } = await readImageForm(req, challengeFieldsSchema);
       await service.updateChallenge(app.db, requireUser(req), req.params.id, fields, image);
       return { challenge_id: req.params.id, message: translate(req.lang, 'challenge.updated') };
     },
@@ -97,7 +81,7 @@ export async function challengeRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Delete a challenge (hidden everywhere); refused with 409 once imported sales refer to it',
         params: idParamSchema,
-        response: { 200: okResponseSchema, 409: errorResponseSchema, ...errors },
+        response: { 200: okResponseSchema, ...errorAnswers(409), ...errors },
       },
     },
     async (req) => {

@@ -16,13 +16,11 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { offsetOf, paged, searchTerm } from '../../lib/paging.ts';
 import { type Actor, readScopeOf } from '../access/access.service.ts';
 import { imageOf } from '../media/media.service.ts';
-import { newestArticleIdSql } from '../products/products.service.ts';
 import { addDays, challengeStatus, warsawDay } from './challenge-dates.ts';
 import * as read from './challenge-read.repo.ts';
 import * as ranking from './ranking.repo.ts';
 import * as rep from './rep-challenges.repo.ts';
 
-export { userChallengesSql } from './user-challenges.repo.ts';
 export { createChallenge, deleteChallenge, updateChallenge } from './write-challenge.ts';
 
 /*
@@ -103,10 +101,7 @@ export async function listChallenges(db: Db, actor: Actor, q: ChallengeListQuery
 /** GET /api/challenges/{id}: a live challenge with its products, figures within the caller's scope. */
 export async function getChallenge(db: Db, actor: Actor, id: number): Promise<ChallengeDetails> {
   const scope = await readScopeOf(db, actor);
-  const [row, products] = await Promise.all([
-    read.findChallenge(db, id, scope),
-    read.challengeProducts(db, id, scope, newestArticleIdSql),
-  ]);
+  const [row, products] = await Promise.all([read.findChallenge(db, id, scope), read.challengeProducts(db, id, scope)]);
   if (!row) throw challengeNotFound();
   return {
     ...listRowJson(row, warsawDay()),
@@ -151,7 +146,7 @@ export async function listActive(db: Db, actor: Actor): Promise<ActiveChallengeL
   const today = warsawDay();
   const since = addDays(today, -CHALLENGE_RESULTS_DAYS);
   const [rows, updatedAt] = await Promise.all([
-    rep.repChallenges(db, actor.id, { list: true, today, since }, newestArticleIdSql),
+    rep.repChallenges(db, actor.id, { list: true, today, since }),
     rep.lastImportAt(db),
   ]);
   return { data: rows.map((r) => activeJson(r, today)), updated_at: updatedAt };
@@ -160,7 +155,7 @@ export async function listActive(db: Db, actor: Actor): Promise<ActiveChallengeL
 /** GET /api/challenges/active/{id}: any started, live challenge (an upcoming one does not exist yet for a rep). */
 export async function getActive(db: Db, actor: Actor, id: number): Promise<ActiveChallenge> {
   const today = warsawDay();
-  const [row] = await rep.repChallenges(db, actor.id, { id, today }, newestArticleIdSql);
+  const [row] = await rep.repChallenges(db, actor.id, { id, today });
   if (!row) throw challengeNotFound();
   return activeJson(row, today);
 }

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { isoSql, plnSql } from '../../lib/sql-json.ts';
+import { newestArticleIdOf } from '../products/products.shared.repo.ts';
 import { liveArticle } from './challenge-read.repo.ts';
 
 /*
@@ -72,13 +73,8 @@ const regionWarehouses = (userId: number) =>
 const membersOf = (warehouseIds: SQL) =>
   sql`select m.user_id from user_warehouses m where m.warehouse_id in (${warehouseIds})`;
 
-/** `newestArticle` is the products module's SQL for a product's newest live article. */
-export async function repChallenges(
-  db: DbOrTx,
-  userId: number,
-  f: RepChallengeFilter,
-  newestArticle: (productId: SQL) => SQL,
-): Promise<RepChallengeRow[]> {
+/** A product's article: the chosen one while live, else the product's newest live one (products' rule). */
+export async function repChallenges(db: DbOrTx, userId: number, f: RepChallengeFilter): Promise<RepChallengeRow[]> {
   const which =
     'list' in f
       ? sql`c.start_on <= ${f.today}::date and c.end_on >= ${f.since}::date`
@@ -94,7 +90,7 @@ export async function repChallenges(
             'id', p.id, 'name', p.name, 'description', p.description,
             'image_hash', pi.hash, 'image_width', pi.width, 'image_height', pi.height,
             'article_id', coalesce((select a.id from articles a where a.id = cp.article_id and ${liveArticle}),
-              ${newestArticle(sql`p.id`)}),
+              ${newestArticleIdOf(sql`p.id`)}),
             'reward', ${plnSql(sql`cp.reward`)},
             'units', ps.units, 'money_get', ${plnSql(sql`ps.amount`)}) order by cp.position, p.id), '[]'::json)
           from challenge_products cp

@@ -6,7 +6,6 @@ import { detectImageType, pngHasTrailer } from './image-type.ts';
 import * as repo from './media.repo.ts';
 
 export { imageOf, variantWidths } from './image-urls.ts';
-export { imageColumns, imageSql } from './media.repo.ts';
 
 export interface StoredImage {
   hash: string;

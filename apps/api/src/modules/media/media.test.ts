@@ -10,7 +10,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { images, imageVariants } from '../../db/schema.ts';
 import { PUBLIC } from '../../plugins/auth.ts';
 import { FORM_LIMITS, MULTIPART, readForm } from '../../plugins/uploads.ts';
-import { imageColumns, imageOf, storeImage } from './media.service.ts';
+import { imageOf, storeImage } from './media.service.ts';
+import { imageColumns } from './media.shared.repo.ts';
 
 const UPLOAD = '/api/test-upload';
 

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { articles, images, products } from '../../db/schema.ts';
+import { images, products } from '../../db/schema.ts';
 import { containsPattern, direction } from '../../lib/paging.ts';
+import { newestArticleIdOf } from './products.shared.repo.ts';
 
 export type ProductSort = 'name' | 'id' | 'created_at';
 export interface ProductListQuery {
@@ -11,11 +12,6 @@ export interface ProductListQuery {
   limit: number;
   offset: number;
 }
-
-/** The newest published, not deleted article presenting the product `productId` (articles_product_idx). */
-export const newestArticleIdOf = (productId: unknown) => sql<number | null>`(select a.id from ${articles} a
-  where a.product_id = ${productId} and a.deleted_at is null and a.published_at <= now()
-  order by a.published_at desc, a.id desc limit 1)`;
 
 const articleIdSql = newestArticleIdOf(products.id);
 

@@ -1,5 +1,4 @@
 import type { Paged, Product, ProductFields, ProductListQuery } from '@incentive/contracts';
-import type { SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
@@ -70,9 +69,6 @@ export async function createProduct(db: Db, input: ProductInput, createdBy: numb
 
 /** Live products among `ids` with their name and code (what a challenge checks before it pays for them). */
 export const liveProductsByIds = repo.liveProductsByIds;
-
-/** The newest published, not deleted article presenting the product whose id `productId` is (SQL). */
-export const newestArticleIdSql = (productId: SQL | unknown): SQL => repo.newestArticleIdOf(productId);
 
 const codeTaken = () => new AppError(409, 'product.codeTaken', {}, { code: ['product.codeTaken'] });
 

@@ -2,9 +2,9 @@
  * The summary form's dates and price as the database stores them: instants and grosze. Pure
  * functions, so the time-zone and rounding rules have unit tests.
  */
-import { parseWarsawDate } from '../../lib/warsaw-time.ts';
+import { parseWarsawDate } from '@incentive/contracts';
 
-/** Quiz dates are Warsaw wall time unless they carry an offset (lib/warsaw-time.ts). */
+/** Quiz dates are Warsaw wall time unless they carry an offset (contracts' warsaw-time.ts). */
 export const parseQuizDate = parseWarsawDate;
 
 /** A validated price string ('12.5', '12.50', '0') as grosze, exactly: no floating point on the way. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseQuizDate, priceToGrosze } from './quiz-fields.ts';
 
 describe('parseQuizDate', () => {
-  it('is the Warsaw parser of lib/warsaw-time.ts', () => {
+  it("is the Warsaw parser of contracts' warsaw-time.ts", () => {
     expect(parseQuizDate('2026.01.15 10:00:00')?.toISOString()).toBe('2026-01-15T09:00:00.000Z');
   });
 });

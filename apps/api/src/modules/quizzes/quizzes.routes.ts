@@ -1,6 +1,5 @@
 import {
   API,
-  errorResponseSchema,
   idParamSchema,
   okResponseSchema,
   openAnswerSchema,
@@ -27,19 +26,14 @@ import { z } from 'zod';
 import { csvFileName, csvMoney, csvStream, formatDateTime, timeZoneOf } from '../../lib/csv.ts';
 import { prefetchFirst } from '../../lib/prefetch.ts';
 import { allow, requireUser } from '../../plugins/auth.ts';
+import { errorAnswers } from '../../plugins/errors.ts';
 import { readForm } from '../../plugins/uploads.ts';
 import { imageChangeOf, parseFields } from './form-fields.ts';
 import * as service from './quizzes.service.ts';
 
-const errors = {
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-};
+const errors = errorAnswers(401, 403, 404, 409, 422);
 
-const formErrors = { ...errors, 413: errorResponseSchema, 415: errorResponseSchema };
+const formErrors = { ...errors, ...errorAnswers(413, 415) };
 
 /** The multipart forms' description in the API docs (their fields are the contracts' schemas, read by readForm). */
 const contentForm =

@@ -21,15 +21,6 @@ export { submitQuiz } from './submit-quiz.ts';
 
 type Actor = { id: number; role: Role };
 
-/**
- * money_to_get of a user (users' JSON, GET /api/me), in grosze: the rewards of the live quizzes the
- * user may still take. Pass the users row's id and role columns.
- */
-export const moneyToGetSql = read.moneyToGetSql;
-
-/** When the live quizzes next change by the clock alone (null: never); see quiz-read.repo.ts. */
-export const liveQuizzesChangeAtSql = read.liveQuizzesChangeAtSql;
-
 const managesQuizzes = (actor: Actor) => can(actor.role, 'quizzes.manage');
 
 /** GET /api/quiz: the back office's list for a quiz manager, the rep's list of live quizzes for a rep. */

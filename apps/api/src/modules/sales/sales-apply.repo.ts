@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { addEarnings, giveBackEarnings } from '../challenges/challenges.shared.repo.ts';
 import { type EarningGroup, groups } from './sales-imports.repo.ts';
 
 /*
@@ -122,7 +123,8 @@ export interface AppliedChunk {
  * Inserts the range's ready rows into `sales` (a line imported meanwhile is skipped by the unique
  * (document, line) key) and adds them to `challenge_earnings`. A correction takes back the reward
  * its units were paid at (the rep's latest sale of the product in the challenge). Returns what was
- * inserted per rep and challenge, sales and corrections apart.
+ * inserted per rep and challenge, sales and corrections apart. The earnings are written by the
+ * statement parts challenges lends (challenges.shared.repo.ts), in this one statement.
  */
 export async function insertReady(tx: DbOrTx, id: number, r: RepRange): Promise<AppliedChunk> {
   const rows = await queryRows<Record<string, unknown>>(
@@ -153,18 +155,9 @@ export async function insertReady(tx: DbOrTx, id: number, r: RepRange): Promise<
     ), net as (
       select challenge_id, user_id, sum(units) as units, sum(amount) as amount from per_rep group by challenge_id, user_id
     ), earned as (
-      insert into challenge_earnings (challenge_id, user_id, units, amount)
-      select challenge_id, user_id, units, amount from net where amount >= 0
-      on conflict (challenge_id, user_id) do update set
-        units = challenge_earnings.units + excluded.units,
-        amount = challenge_earnings.amount + excluded.amount,
-        updated_at = now()
-      returning 1
+      ${addEarnings(sql`net`)}
     ), given_back as (
-      -- A rep whose corrections outweigh its new sales holds earnings already (what it returns).
-      update challenge_earnings e set units = e.units + n.units, amount = e.amount + n.amount, updated_at = now()
-      from net n where n.amount < 0 and e.challenge_id = n.challenge_id and e.user_id = n.user_id
-      returning 1
+      ${giveBackEarnings(sql`net`)}
     )
     select p.user_id, p.challenge_id, c.name as challenge_name, p.correction, p.units, p.amount, p.lines,
       (select count(*) from ready) as ready, (select count(*) from earned) as earned,

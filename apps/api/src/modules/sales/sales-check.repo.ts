@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { challengePayingFor } from '../challenges/challenges.shared.repo.ts';
 import { CELL_ERRORS } from './sales-row.ts';
 
 /*
@@ -83,13 +84,7 @@ export async function checkChunk(
               and u.deleted_at is null and u.role in ('seller', 'seller_reg')
             left join user_warehouses uw on uw.user_id = u.id and uw.warehouse_id = w.id
             left join products p on p.code = r.product and p.code is not null and p.deleted_at is null
-            left join lateral (
-              select cp.challenge_id, cp.reward
-              from challenge_products cp join challenges c on c.id = cp.challenge_id
-              where cp.product_id = p.id and c.deleted_at is null and r.sold_on::date between c.start_on and c.end_on
-              order by c.start_on desc, c.id
-              limit 1
-            ) ch on true
+            left join lateral ${challengePayingFor(sql`p.id`, sql`r.sold_on::date`)} ch on true
             -- offset 0: the lookups are evaluated once per row, not once per reference to them.
             offset 0
           ) x

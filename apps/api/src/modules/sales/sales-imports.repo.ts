@@ -4,6 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { salesImportRows, salesImports } from '../../db/schema.ts';
 import { containsPattern, direction } from '../../lib/paging.ts';
+import { takeBackEarnings } from '../challenges/challenges.shared.repo.ts';
+import { availableOf } from '../wallet/wallet.shared.repo.ts';
 import type { StagedRow } from './sales-row.ts';
 
 /*
@@ -139,34 +141,22 @@ export async function paidByImport(tx: DbOrTx, id: number): Promise<EarningGroup
   return groups(rows);
 }
 
-/**
- * How many of the import's reps no longer hold what it paid them (their available money is less):
- * their wallets are locked in user-id order, as the ledger's bulk posting locks them.
- */
-export async function repsShortOf(tx: DbOrTx, id: number): Promise<number> {
-  const [row] = await queryRows<{ n: number | string }>(
+/** What the import's sales not yet reverted paid each rep (grosze, corrections netted). */
+export async function paidPerRep(tx: DbOrTx, id: number): Promise<Map<number, number>> {
+  const rows = await queryRows<{ user_id: number | string; amount: number | string }>(
     tx,
-    sql`with paid as (
-      select user_id, sum(amount) as amount from sales
-      where import_id = ${id} and reverted_at is null group by user_id
-    ), locked as (
-      select w.user_id, w.available from wallets w
-      where w.user_id in (select user_id from paid) order by w.user_id for update
-    )
-    select count(*) as n from paid p left join locked l on l.user_id = p.user_id
-    where coalesce(l.available, 0) < p.amount`,
+    sql`select user_id, sum(amount) as amount from sales
+      where import_id = ${id} and reverted_at is null group by user_id`,
   );
-  return num(row?.n);
+  return new Map(rows.map((r) => [num(r.user_id), num(r.amount)]));
 }
 
 /** Takes the import's sales off the reps' challenge earnings and marks them reverted. */
 export async function revertSales(tx: DbOrTx, id: number, by: number): Promise<void> {
-  await tx.execute(sql`with paid as (
-      select user_id, challenge_id, sum(quantity) as units, sum(amount) as amount from sales
-      where import_id = ${id} and reverted_at is null group by user_id, challenge_id
-    )
-    update challenge_earnings e set units = e.units - p.units, amount = e.amount - p.amount, updated_at = now()
-    from paid p where e.user_id = p.user_id and e.challenge_id = p.challenge_id`);
+  await tx.execute(
+    takeBackEarnings(sql`select user_id, challenge_id, sum(quantity) as units, sum(amount) as amount from sales
+      where import_id = ${id} and reverted_at is null group by user_id, challenge_id`),
+  );
   await tx.execute(sql`update sales set reverted_at = now() where import_id = ${id} and reverted_at is null`);
   await tx
     .update(salesImports)
@@ -216,8 +206,8 @@ function selectImports(where: SQL, tail: SQL = sql``): SQL {
         select 1 from (
           select s.user_id, sum(s.amount) as amount from sales s
           where s.import_id = si.id and s.reverted_at is null group by s.user_id
-        ) paid left join wallets w on w.user_id = paid.user_id
-        where coalesce(w.available, 0) < paid.amount
+        ) paid
+        where ${availableOf(sql`paid.user_id`)} < paid.amount
       )) as can_revert
     from sales_imports si
     left join users cu on cu.id = si.created_by

@@ -1,6 +1,5 @@
 import {
   API,
-  errorResponseSchema,
   idParamSchema,
   managerReclaimListSchema,
   pagedSchema,
@@ -21,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
 import { parseFields } from '../../lib/form-fields.ts';
 import { allow, requireUser } from '../../plugins/auth.ts';
+import { errorAnswers } from '../../plugins/errors.ts';
 import { MULTIPART } from '../../plugins/uploads.ts';
 import * as held from './sales-held.service.ts';
 import { resumeStalledImports, salesImportJob } from './sales-import-job.ts';
@@ -28,12 +28,7 @@ import * as service from './sales-imports.service.ts';
 import { salesText } from './sales-reasons.ts';
 import * as settings from './sales-settings.service.ts';
 
-const errors = {
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  422: errorResponseSchema,
-};
+const errors = errorAnswers(401, 403, 404, 422);
 
 /** The file streams straight into the import: one file part, one text field, nothing buffered whole. */
 const UPLOAD_LIMITS = { fileSize: SALES_IMPORT_LIMITS.fileBytes, files: 1, fields: 5, parts: 10, fieldSize: 100 };
@@ -143,10 +138,7 @@ export async function salesImportRoutes(fastify: FastifyInstance) {
         response: {
           202: salesImportSchema,
           ...errors,
-          400: errorResponseSchema,
-          413: errorResponseSchema,
-          415: errorResponseSchema,
-          503: errorResponseSchema,
+          ...errorAnswers(400, 413, 415, 503),
         },
       },
     },
@@ -217,7 +209,7 @@ export async function salesImportRoutes(fastify: FastifyInstance) {
           'Confirm held rows (chosen by row number, or all): paid at once in one transaction; 422 when a rep would get more than 1,000,000.00 PLN from the import',
         params: idParamSchema,
         body: salesHeldDecisionSchema,
-        response: { 200: salesImportSchema, ...errors, 409: errorResponseSchema },
+        response: { 200: salesImportSchema, ...errors, ...errorAnswers(409) },
       },
     },
     async (req) => {
@@ -241,7 +233,7 @@ export async function salesImportRoutes(fastify: FastifyInstance) {
         summary: "Reject held rows (chosen by row number, or all): never paid, listed in the import's refused rows",
         params: idParamSchema,
         body: salesHeldDecisionSchema,
-        response: { 200: salesImportSchema, ...errors, 409: errorResponseSchema },
+        response: { 200: salesImportSchema, ...errors, ...errorAnswers(409) },
       },
     },
     async (req) => {
@@ -327,7 +319,7 @@ export async function salesImportRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Revert an applied import by compensating ledger entries; 409 when a rep no longer holds its money',
         params: idParamSchema,
-        response: { 200: salesImportSchema, ...errors, 409: errorResponseSchema },
+        response: { 200: salesImportSchema, ...errors, ...errorAnswers(409) },
       },
     },
     async (req) => {

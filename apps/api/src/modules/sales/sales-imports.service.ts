@@ -10,14 +10,14 @@ import {
   type SalesImportListQuery,
   translate,
 } from '@incentive/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { csvStream } from '../../lib/csv.ts';
 import { formatGrosze } from '../../lib/money.ts';
 import { offsetOf, paged, searchTerm } from '../../lib/paging.ts';
 import { prefetchFirst } from '../../lib/prefetch.ts';
 import { enqueueJob, queuePositions } from '../jobs/index.ts';
-import { postMany } from '../wallet/wallet.service.ts';
+import { lockWalletsAvailable, postMany } from '../wallet/wallet.service.ts';
 import { matchColumns } from './sales-columns.ts';
 import { HEADER_SEARCH_LINES, openSalesFile } from './sales-file.ts';
 import { rejectPending } from './sales-held.service.ts';
@@ -280,6 +280,16 @@ export async function listImports(db: Db, q: SalesImportListQuery, lang: Lang): 
 }
 
 /**
+ * How many of the import's reps no longer hold what it paid them (their available money is less),
+ * their wallets locked by the wallet's own lock (user-id order, as the ledger's bulk posting).
+ */
+async function repsShortOf(tx: DbOrTx, id: number): Promise<number> {
+  const paid = await repo.paidPerRep(tx, id);
+  const available = await lockWalletsAvailable(tx, [...paid.keys()], { create: false });
+  return [...paid].filter(([userId, amount]) => (available.get(userId) ?? 0) < amount).length;
+}
+
+/**
  * Undoes an applied import in one transaction: a challenge_reversal for every reward it posted,
  * its sales reverted (their lines may be imported again) and taken off the challenge earnings.
  * Refused while any rep no longer holds what the import paid it.
@@ -290,7 +300,7 @@ export async function revertImport(db: Db, id: number, by: number, lang: Lang): 
     const found = await repo.importStatusForUpdate(tx, id);
     if (!found) throw notFound('sales.notFound');
     if (found.status !== 'applied') throw new AppError(409, 'sales.notApplied');
-    const short = await repo.repsShortOf(tx, id);
+    const short = await repsShortOf(tx, id);
     if (short > 0) throw new AppError(409, 'sales.revertWithdrawn', { count: short });
     // Rows still held are never paid once the import is undone.
     await rejectPending(tx, id, null);

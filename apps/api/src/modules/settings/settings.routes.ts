@@ -1,6 +1,5 @@
 import {
   API,
-  errorResponseSchema,
   programmeSettingsBodySchema,
   programmeSettingsSavedSchema,
   programmeSettingsSchema,
@@ -9,9 +8,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allow, PUBLIC, requireUser } from '../../plugins/auth.ts';
+import { errorAnswers } from '../../plugins/errors.ts';
 import * as service from './settings.service.ts';
 
-const errors = { 401: errorResponseSchema, 403: errorResponseSchema, 422: errorResponseSchema };
+const errors = errorAnswers(401, 403, 422);
 
 /** The programme's organiser, contact details and rules (issue 27 point 10, decision 047). */
 export async function settingsRoutes(fastify: FastifyInstance) {

@@ -3,9 +3,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { cards, userSortKeys, users, userWarehouses, wallets, warehouses } from '../../db/schema.ts';
 import type { Placeholders } from '../../lib/prepared.ts';
 import { isoSql, jsonObject, plnSql } from '../../lib/sql-json.ts';
-import { userChallengesSql } from '../challenges/challenges.service.ts';
-import { moneyToGetSql } from '../quizzes/quizzes.service.ts';
-import { moneySql } from '../wallet/wallet.service.ts';
+import { userChallengesSql } from '../challenges/challenges.shared.repo.ts';
+import { moneyToGetSql } from '../quizzes/quizzes.shared.repo.ts';
+import { moneySql } from '../wallet/wallet.shared.repo.ts';
 
 /** What changes the SQL of a user's JSON (part of a statement's shape, lib/prepared.ts). */
 export type UserJsonShape = {

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { userRoleCounts, userSortKeys, users, userWarehouses, wallets } from '../../db/schema.ts';
 import { containsPattern, direction } from '../../lib/paging.ts';
 import { literalLimit, type Placeholders, preparedStatement } from '../../lib/prepared.ts';
-import { moneySql } from '../wallet/wallet.service.ts';
+import { moneySql } from '../wallet/wallet.shared.repo.ts';
 import { type UserJsonShape, type UserJsonValues, userJson } from './user-json.repo.ts';
 
 /*

@@ -1,20 +1,10 @@
 import type { Role, UserDetails } from '@incentive/contracts';
-import { and, count, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  logins,
-  meVersion,
-  passwordTokens,
-  quizAttempts,
-  sessions,
-  users,
-  userWarehouses,
-  wallets,
-} from '../../db/schema.ts';
+import { logins, meVersion, users, userWarehouses, wallets } from '../../db/schema.ts';
 import { direction } from '../../lib/paging.ts';
 import { type Placeholders, preparedStatement } from '../../lib/prepared.ts';
-import { liveQuizzesChangeAtSql } from '../quizzes/quizzes.service.ts';
-import { lockMemberWallets } from '../wallet/wallet.service.ts';
+import { attemptsCountOf, liveQuizzesChangeAtSql } from '../quizzes/quizzes.shared.repo.ts';
 import { type UserJsonShape, type UserJsonValues, userJson } from './user-json.repo.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -100,18 +90,12 @@ export async function updateUser(db: DbOrTx, id: number, f: Partial<UserFields> 
     .where(eq(users.id, id));
 }
 
-/** Deactivates: the row, its history and money stay; it can no longer sign in or use a link. */
-export async function deactivateUser(db: DbOrTx, id: number) {
-  const now = new Date();
+/**
+ * Deactivates the row: its history and money stay. The caller ends its sessions and links in the
+ * same transaction (auth's endAccess), so that it can no longer sign in or use a link.
+ */
+export async function deactivateUser(db: DbOrTx, id: number, now: Date) {
   await db.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, id));
-  await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt)));
-  await db
-    .update(passwordTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordTokens.userId, id), isNull(passwordTokens.usedAt)));
 }
 
 export async function setCardNumber(db: DbOrTx, id: number, number: string) {
@@ -125,26 +109,6 @@ export async function linkedWarehouseIds(db: DbOrTx, userId: number): Promise<nu
     .from(userWarehouses)
     .where(eq(userWarehouses.userId, userId));
   return rows.map((r) => r.id);
-}
-
-/**
- * Makes `ids` exactly the user's warehouses, holding the user's wallet first (decision 042). An
- * edit takes that lock earlier, before the users row, and it is then held already; it stays here
- * so that no caller can replace memberships without it.
- */
-export async function replaceWarehouses(db: DbOrTx, userId: number, ids: number[]) {
-  await lockMemberWallets(db, [userId], { create: ids.length > 0 });
-  await db
-    .delete(userWarehouses)
-    .where(
-      and(eq(userWarehouses.userId, userId), ids.length ? notInArray(userWarehouses.warehouseId, ids) : undefined),
-    );
-  if (ids.length) {
-    await db
-      .insert(userWarehouses)
-      .values(ids.map((warehouseId) => ({ userId, warehouseId })))
-      .onConflictDoNothing();
-  }
 }
 
 /* ---------- details ---------- */
@@ -186,7 +150,7 @@ export async function selectUserDetails(
  *   memberships and cards (migration 0016).
  * Time changes money_to_get too: see `liveQuizzesChangeAtSql`.
  */
-const attemptsCountSql = sql`(select count(*) from ${quizAttempts} where ${quizAttempts.userId} = ${users.id})`;
+const attemptsCountSql = attemptsCountOf(users.id);
 const meVersionNumberSql = sql`(select ${meVersion.n} from ${meVersion} where ${meVersion.id} = 1)`;
 
 /**

@@ -1,6 +1,5 @@
 import {
   API,
-  errorResponseSchema,
   idParamSchema,
   loginListQuerySchema,
   loginRecordSchema,
@@ -23,17 +22,12 @@ import { csvFileName, csvMoney, csvStream, formatDateTime, timeZoneOf } from '..
 import { sendJsonText } from '../../lib/json-text.ts';
 import { prefetchFirst } from '../../lib/prefetch.ts';
 import { allow, requireUser } from '../../plugins/auth.ts';
+import { errorAnswers } from '../../plugins/errors.ts';
 import type { AuthSettings } from '../auth/auth.service.ts';
 import { LOGIN_COUNTER_DAYS } from './login-window.ts';
 import * as service from './users.service.ts';
 
-const errors = {
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-};
+const errors = errorAnswers(401, 403, 404, 409, 422);
 
 export async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

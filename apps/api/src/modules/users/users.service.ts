@@ -31,9 +31,13 @@ import {
   type UserRow,
   warehouseScopeOf,
 } from '../access/access.service.ts';
-import { type AuthSettings, sendSetPasswordLink } from '../auth/auth.service.ts';
+import { type AuthSettings, endAccess, sendSetPasswordLink } from '../auth/auth.service.ts';
 import { lockMemberWallets } from '../wallet/wallet.service.ts';
-import { assertReadable as assertReadableWarehouse, lockAssignable } from '../warehouses/warehouses.service.ts';
+import {
+  assertReadable as assertReadableWarehouse,
+  lockAssignable,
+  replaceUserWarehouses,
+} from '../warehouses/warehouses.service.ts';
 import { emailChangeOf, notifyEmailChange } from './email-change.ts';
 import { meText } from './me-cache.ts';
 import * as listRepo from './user-list.repo.ts';
@@ -183,7 +187,7 @@ export async function createUser(
       await checkUnique(tx, body.email, body.assecoId);
       if (!(await lockAssignable(tx, actor, body.warehouse_ids))) throw outOfScopeWarehouses();
       const newId = await repo.insertUser(tx, fields);
-      await repo.replaceWarehouses(tx, newId, [...new Set(body.warehouse_ids)]);
+      await replaceUserWarehouses(tx, newId, [...new Set(body.warehouse_ids)]);
       return newId;
     }),
   );
@@ -243,7 +247,7 @@ export async function updateUser(
         ...(sent.assecoId ? { assecoId: body.assecoId } : {}),
         ...(sent.phone ? { phone: body.phone } : {}),
       });
-      await repo.replaceWarehouses(tx, id, links);
+      await replaceUserWarehouses(tx, id, links);
       return change;
     }),
   );
@@ -285,7 +289,9 @@ export async function deleteUser(db: Db, actor: Actor, id: number): Promise<void
     const current = target ? { id, role: target.role as Role } : undefined;
     if (!current || !(await canReadUser(tx, actor, current))) throw userNotFound();
     if (!(await canManageUser(tx, actor, current))) throw forbidden();
-    await repo.deactivateUser(tx, id);
+    const now = new Date();
+    await repo.deactivateUser(tx, id, now);
+    await endAccess(tx, id, now);
   });
 }
 

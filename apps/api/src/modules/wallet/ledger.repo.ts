@@ -202,16 +202,22 @@ export async function appendManyAndApply(tx: DbOrTx, entries: readonly BulkEntry
 
 /**
  * Locks these users' wallets FOR UPDATE in user-id order (the bulk posters' order), creating the
- * missing ones, and returns what each holds available: a correction takes what it can from it.
+ * missing ones unless `create` is false, and returns what each holds available: a correction takes
+ * what it can from it, a revert checks each rep still holds what it was paid (a missing wallet holds 0).
  */
-export async function lockWalletsAvailable(tx: DbOrTx, userIds: readonly number[]): Promise<Map<number, number>> {
+export async function lockWalletsAvailable(
+  tx: DbOrTx,
+  userIds: readonly number[],
+  { create = true }: { create?: boolean } = {},
+): Promise<Map<number, number>> {
   const ids = [...new Set(userIds)].sort((a, b) => a - b);
   const held = new Map<number, number>();
   if (ids.length === 0) return held;
   const list = sql`${`{${ids.join(',')}}`}::int[]`;
-  await tx.execute(
-    sql`insert into wallets (user_id) select id from users where id = any(${list}) order by id on conflict do nothing`,
-  );
+  if (create)
+    await tx.execute(
+      sql`insert into wallets (user_id) select id from users where id = any(${list}) order by id on conflict do nothing`,
+    );
   const rows = await queryRows<{ user_id: number; available: number | string }>(
     tx,
     sql`select user_id, available from wallets where user_id = any(${list}) order by user_id for update`,

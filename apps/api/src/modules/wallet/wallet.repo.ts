@@ -3,25 +3,9 @@ import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { ledgerEntries, wallets } from '../../db/schema.ts';
 import { EARNED_FIELDS, type LedgerKind, MOVES } from './money-rules.ts';
+import { moneySql } from './wallet.shared.repo.ts';
 
 export type EntryRow = typeof ledgerEntries.$inferSelect;
-
-/**
- * SQL expressions (grosze) for sorting and summing lists by money, over a LEFT JOIN of
- * `wallets` on users.id = wallets.user_id (missing rows count as 0). Other modules' list
- * queries take them through wallet.service.ts. The wallets_sort_* indexes (db/schema.ts) are
- * built on exactly these expressions.
- */
-export const moneySql = {
-  totalAmount: sql<number>`coalesce(${sql.join(
-    EARNED_FIELDS.map((f) => wallets[f]),
-    sql` + `,
-  )}, 0)`,
-  amountFromQuiz: sql<number>`coalesce(${wallets.earnedQuiz}, 0)`,
-  inWithdrawal: sql<number>`coalesce(${wallets.inWithdrawal}, 0)`,
-  withdrawn: sql<number>`coalesce(${wallets.withdrawn}, 0)`,
-  available: sql<number>`coalesce(${wallets.available}, 0)`,
-};
 
 /** One page of a user's ledger entries, by id or by time, ties broken by id. */
 export async function entryPage(

@@ -2,7 +2,6 @@ import {
   API,
   adjustmentBodySchema,
   can,
-  errorResponseSchema,
   failWithdrawalBodySchema,
   idParamSchema,
   ledgerCheckSchema,
@@ -24,17 +23,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { allow, requireUser } from '../../plugins/auth.ts';
+import { errorAnswers } from '../../plugins/errors.ts';
 import { checkLedger } from './ledger-check.ts';
 import * as wallet from './wallet.service.ts';
 import * as withdrawals from './withdrawals.service.ts';
 
-const errors = {
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-};
+const errors = errorAnswers(401, 403, 404, 409, 422);
 
 export async function walletRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

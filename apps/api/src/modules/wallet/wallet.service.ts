@@ -19,9 +19,6 @@ export {
   postMany,
 } from './ledger.service.ts';
 
-/** For other modules' list queries that sort and sum users by money (users, warehouses). */
-export const moneySql = repo.moneySql;
-
 /**
  * A manual credit (+) or debit (−) by an admin, with a reason: a correction or a clawback.
  * With an idempotency key a retried submit posts once.

@@ -5,7 +5,7 @@ import { users, userWarehouses, wallets, warehouseSearchText, warehouses } from 
 import { containsPattern, direction } from '../../lib/paging.ts';
 import { literalLimit, type Placeholders, preparedStatement } from '../../lib/prepared.ts';
 import { plnSql } from '../../lib/sql-json.ts';
-import { lockMemberWallets, moneySql } from '../wallet/wallet.service.ts';
+import { lockMemberWallets, moneySql } from '../wallet/wallet.shared.repo.ts';
 
 export type WarehouseRow = typeof warehouses.$inferSelect;
 
@@ -377,4 +377,24 @@ export async function moneyHeld(db: DbOrTx, warehouseId: number): Promise<bigint
     .innerJoin(wallets, eq(wallets.userId, users.id))
     .where(and(eq(userWarehouses.warehouseId, warehouseId), eq(users.role, 'seller')));
   return BigInt(String(row?.n ?? 0));
+}
+
+/**
+ * Makes `ids` exactly the user's warehouses, holding the user's wallet first (decision 042). An
+ * edit takes that lock earlier, before the users row, and it is then held already; it stays here
+ * so that no caller can replace memberships without it.
+ */
+export async function replaceUserWarehouses(db: DbOrTx, userId: number, ids: number[]) {
+  await lockMemberWallets(db, [userId], { create: ids.length > 0 });
+  await db
+    .delete(userWarehouses)
+    .where(
+      and(eq(userWarehouses.userId, userId), ids.length ? notInArray(userWarehouses.warehouseId, ids) : undefined),
+    );
+  if (ids.length) {
+    await db
+      .insert(userWarehouses)
+      .values(ids.map((warehouseId) => ({ userId, warehouseId })))
+      .onConflictDoNothing();
+  }
 }

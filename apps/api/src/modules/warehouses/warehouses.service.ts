@@ -16,6 +16,9 @@ import { offsetOf, paged, pagedJson, searchTerm } from '../../lib/paging.ts';
 import { type Actor, readScopeOf, warehouseScopeOf } from '../access/access.service.ts';
 import * as repo from './warehouses.repo.ts';
 
+/** The user's memberships made exactly `ids` (users' create and edit), its wallet held first. */
+export const replaceUserWarehouses = repo.replaceUserWarehouses;
+
 export type WarehouseBody = z.output<typeof warehouseUpsertBodySchema>;
 export type WarehouseExportQuery = z.output<typeof warehouseExportQuerySchema>;
 export type { WarehouseUpsertBody };

@@ -1,16 +1,8 @@
-import { QUIZ_DATE_FORMAT, type Quiz } from '@incentive/contracts';
+import { QUIZ_DATE_FORMAT, type Quiz, warsawDay } from '@incentive/contracts';
 import { dayjs } from '../../../lib/dayjs.ts';
 
-/** The programme runs on Warsaw days: the server reads a date without an offset as Warsaw wall time. */
-const WARSAW_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Warsaw',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The Warsaw calendar day of an instant, 'YYYY-MM-DD', whatever the browser's time zone. */
-export const programmeDay = (iso: string) => WARSAW_DAY.format(new Date(iso));
+/** The Warsaw calendar day of an instant, 'YYYY-MM-DD', whatever the browser's time zone (the programme runs on Warsaw days). */
+export const programmeDay = (iso: string) => warsawDay(iso);
 
 /** DD-MM-YYYY of a Warsaw day (the one date display, decision 046). */
 export const displayDay = (iso: string) => programmeDay(iso).split('-').reverse().join('-');
