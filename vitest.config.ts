@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './e2e/support/workers.ts';
 
 /*
  * Three suites, run by name: `vitest run --project unit --project api`, `vitest run --project e2e`.
@@ -36,8 +37,9 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Browser journeys against the built app (`npm run build` first): one real server and a local
-          // SMTP server for the run (e2e/global-setup.ts), files one after another, a browser per file.
+          // Browser journeys against the built app (`npm run build` first): two files at once, each
+          // worker with its own real server and local SMTP server (e2e/global-setup.ts starts one per
+          // worker, e2e/support/env.ts picks it), so files never see each other's data (decision 055).
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           exclude: ['**/node_modules/**'],
@@ -45,8 +47,7 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          maxWorkers: 1,
-          fileParallelism: false,
+          maxWorkers: E2E_WORKERS,
         },
       },
     ],
