@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type GuardedPage, mayOpen, PAGES, type PageName, type Role } from '@incentive/contracts';
@@ -264,6 +264,19 @@ const headingOf = (spec: RouteSpec, role: Role) =>
 export function testRouteTable() {
   test('the table names every route of the web router', () => {
     expect(Object.keys(ROUTES).sort()).toEqual(routerRouteNames());
+  });
+
+  test('the route-coverage files together cover every width and every role group once', () => {
+    const dir = path.join(root, 'e2e');
+    const found: string[] = [];
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.test.ts'))) {
+      const text = readFileSync(path.join(dir, file), 'utf8');
+      for (const m of text.matchAll(/describeRouteCoverage\('(\w+)', '(\w+)'\)/g)) found.push(`${m[1]} ${m[2]}`);
+    }
+    const all = WIDTHS.flatMap((w) => Object.keys(ROLE_GROUPS).map((g) => `${w.label} ${g}`));
+    expect(found.sort()).toEqual(all.sort());
+    // Every role of the six (and the signed-out visitor) is in exactly one group.
+    expect(Object.values(ROLE_GROUPS).flat().sort()).toEqual(['public', ...ROLES.map((r) => r.key)].sort());
   });
 }
 
