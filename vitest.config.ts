@@ -45,7 +45,8 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
-          testTimeout: 60_000,
+          // Two files share the two cores: a journey takes up to twice its time alone (decision 055).
+          testTimeout: 120_000,
           hookTimeout: 180_000,
           maxWorkers: E2E_WORKERS,
         },
