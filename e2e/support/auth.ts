@@ -12,7 +12,8 @@ export async function submitLogin(page: Page, email: string, password: string) {
 /**
  * Signs in through the login page and waits until the signed-in shell is up (the user menu is shown):
  * /dashboard for most roles, the first warehouse's page for a wholesaler. For the journeys about
- * signing in itself (auth, known devices, the first load); the others use `signIn`.
+ * signing in itself and the first load after it (auth, known devices, first-load, rep-first-load,
+ * home-shell); the others use `signIn`.
  */
 export async function signInThroughForm(page: Page, account: Pick<DemoAccount, 'email'>, password = DEMO_PASSWORD) {
   await page.goto('/');
