@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
-import { E2E_WORKERS } from './support/workers.ts';
+import { E2E_ALONE_PROJECT, E2E_WORKERS } from './support/workers.ts';
 
 /** One server of the run: where it listens and where its SMTP server stores the mail it sends. */
 export interface E2eServer {
@@ -42,7 +42,9 @@ export default async function setup(project: TestProject) {
     throw new Error('apps/web/dist is missing: run `npm run build` first (or `npm run test:e2e`, which builds).');
   }
   mkdirSync(resultsDir, { recursive: true });
-  const results = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, (_, i) => startServer(i + 1)));
+  // One server per worker: the files that run alone need one.
+  const count = project.name === E2E_ALONE_PROJECT ? 1 : E2E_WORKERS;
+  const results = await Promise.allSettled(Array.from({ length: count }, (_, i) => startServer(project.name, i + 1)));
   const servers = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) {
@@ -62,7 +64,7 @@ export default async function setup(project: TestProject) {
 }
 
 /** The real server number `n` of the run with its own SMTP server, mail folder and PGlite data. */
-async function startServer(n: number): Promise<E2eServer & { stop: () => Promise<void> }> {
+async function startServer(project: string, n: number): Promise<E2eServer & { stop: () => Promise<void> }> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'incentive-e2e-'));
   const dataDir = path.join(tmp, 'data');
   const mailDir = path.join(tmp, 'mail');
@@ -72,7 +74,7 @@ async function startServer(n: number): Promise<E2eServer & { stop: () => Promise
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   // One log per server and run (runs may overlap); kept only when the server logged a warning or an error.
-  const logFile = path.join(resultsDir, `e2e-server-${process.pid}-${n}.log`);
+  const logFile = path.join(resultsDir, `e2e-server-${process.pid}-${project}-${n}.log`);
   const log = createWriteStream(logFile);
 
   const env: NodeJS.ProcessEnv = {
