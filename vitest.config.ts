@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_ALONE, E2E_ALONE_PROJECT, E2E_WORKERS } from './e2e/support/workers.ts';
 
 /*
- * Three suites, run by name: `vitest run --project unit --project api`, `vitest run --project e2e`.
+ * Three suites, run by name: `vitest run --project unit --project api`, `vitest run --project e2e
+ * --project e2e-alone` (the browser suite: its timing-sensitive files run alone, after the others).
  * The machine has 2 cores: never more than 2 workers.
  */
 export default defineConfig({
@@ -36,17 +38,35 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Browser journeys against the built app (`npm run build` first): one real server and a local
-          // SMTP server for the run (e2e/global-setup.ts), files one after another, a browser per file.
+          // Browser journeys against the built app (`npm run build` first): two files at once, each
+          // worker with its own real server and local SMTP server (e2e/global-setup.ts starts one per
+          // worker, e2e/support/env.ts picks it), so files never see each other's data (decision 055).
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          exclude: ['**/node_modules/**', ...E2E_ALONE],
+          environment: 'node',
+          globalSetup: ['e2e/global-setup.ts'],
+          // Two files share the two cores: a journey takes up to twice its time alone (decision 055).
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          maxWorkers: E2E_WORKERS,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The browser files that measure time (first paint, hydration, polling): one at a time,
+          // after the others, on a server of their own (decision 055).
+          name: E2E_ALONE_PROJECT,
+          include: [...E2E_ALONE],
           exclude: ['**/node_modules/**'],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 180_000,
           maxWorkers: 1,
-          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ACCOUNTS, DEMO_PASSWORD } from './support/accounts.ts';
 import { api, apiLogin, meStatus } from './support/api.ts';
-import { signIn, signOutFromMenu, storedToken, submitLogin } from './support/auth.ts';
+import { signInThroughForm, signOutFromMenu, storedToken, submitLogin } from './support/auth.ts';
 import { useBrowser } from './support/browser.ts';
 import { baseUrl } from './support/env.ts';
 import { linkIn, waitForMail } from './support/mail.ts';
@@ -175,7 +175,7 @@ describe('session', () => {
 
   test('logout from the user menu goes to / and revokes the token', async () => {
     const page = await browser.newPage();
-    await signIn(page, ACCOUNTS.rks);
+    await signInThroughForm(page, ACCOUNTS.rks);
     const token = await storedToken(page);
     expect(token).not.toBeNull();
     expect(await meStatus(token as string)).toBe(200);
@@ -192,7 +192,7 @@ describe('session', () => {
 
   test('visiting / while signed in signs out', async () => {
     const page = await browser.newPage();
-    await signIn(page, ACCOUNTS.provider);
+    await signInThroughForm(page, ACCOUNTS.provider);
     const token = (await storedToken(page)) as string;
     expect(await meStatus(token)).toBe(200);
 
@@ -204,7 +204,7 @@ describe('session', () => {
 
   test('a corrupted token makes /dashboard sign out with an error toast and land on /', async () => {
     const page = await browser.newPage();
-    await signIn(page, ACCOUNTS.admin);
+    await signInThroughForm(page, ACCOUNTS.admin);
     const token = (await storedToken(page)) as string;
     await page.evaluate((t) => window.localStorage.setItem('token', t), `${token.slice(0, -4)}XXXX`);
 

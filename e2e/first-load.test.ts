@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ACCOUNTS, DEMO_PASSWORD } from './support/accounts.ts';
-import { signIn, submitLogin, userMenuButton } from './support/auth.ts';
+import { signInThroughForm, submitLogin, userMenuButton } from './support/auth.ts';
 import { PHONE, useBrowser } from './support/browser.ts';
 import { recordRequests } from './support/page-events.ts';
 
@@ -17,7 +17,7 @@ const browser = useBrowser();
 describe('the first load', () => {
   test("a signed-in rep opening /dashboard gets the page's chunks named in its HTML and asks who it is once", async () => {
     const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
-    await signIn(page, ACCOUNTS.seller);
+    await signInThroughForm(page, ACCOUNTS.seller);
     const requests = recordRequests(page);
     const response = await page.goto('/dashboard');
     await page.getByRole('heading', { name: 'Portfel' }).waitFor();
@@ -35,7 +35,7 @@ describe('the first load', () => {
 
   test("a page some roles may not open is not named in its HTML: a supplier's admin never downloads the withdrawals page", async () => {
     const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
-    await signIn(page, ACCOUNTS.provider);
+    await signInThroughForm(page, ACCOUNTS.provider);
     const requests = recordRequests(page);
     const response = await page.goto('/withdraw');
     const html = (await response?.text()) ?? '';
@@ -163,7 +163,7 @@ describe('the first load', () => {
 
   test("the user menu opens on a click made before the dropdown's code has arrived", async () => {
     const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
-    await signIn(page, ACCOUNTS.seller);
+    await signInThroughForm(page, ACCOUNTS.seller);
     // A fresh load, and a click at once: the dropdown's chunk is fetched on that click.
     const menuCode = page.waitForRequest((r) => /\/assets\/user-menu-[\w-]+\.js$/.test(r.url()));
     await page.goto('/dashboard');
@@ -175,7 +175,7 @@ describe('the first load', () => {
 
   test('switching to English re-renders the page at once and is kept on the next load', async () => {
     const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
-    await signIn(page, ACCOUNTS.seller);
+    await signInThroughForm(page, ACCOUNTS.seller);
     await page.getByRole('heading', { name: 'Cześć, Szymon!' }).waitFor();
     await userMenuButton(page).click();
     await page.getByRole('menuitem', { name: 'English' }).click();

@@ -7,13 +7,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import type { TestProject } from 'vitest/node';
+import { E2E_ALONE_PROJECT, E2E_WORKERS } from './support/workers.ts';
+
+/** One server of the run: where it listens and where its SMTP server stores the mail it sends. */
+export interface E2eServer {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash). */
+  baseUrl: string;
+  /** Folder where this server's test SMTP server drops every received message as one JSON file. */
+  mailDir: string;
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where the real server listens, e.g. http://127.0.0.1:41234 (no trailing slash). */
-    e2eBaseUrl: string;
-    /** Folder where the test SMTP server drops every received message as one JSON file. */
-    e2eMailDir: string;
+    /** One server per worker: a file uses `e2eServers[VITEST_POOL_ID - 1]` (e2e/support/env.ts). */
+    e2eServers: E2eServer[];
   }
 }
 
@@ -21,11 +28,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, 'test-results');
 
 /**
- * One real server for the whole browser suite:
+ * One real server per worker of the browser suite (the e2e project runs two files at once, each
+ * worker against its own server, so no file sees another's data or sessions):
  * - a local SMTP server (smtp-server) that stores each message under a temp folder, so tests read mail;
  * - `node --import tsx apps/api/src/server.ts` on a free port with a fresh DATA_DIR (PGlite, demo seed
  *   on first start, OWASP-cost password hashes as in production), sending its mail to that SMTP server;
- * - it waits for /api/health and hands the base URL to the tests (`inject('e2eBaseUrl')`).
+ * - it waits for /api/health and hands the servers to the tests (`inject('e2eServers')`).
  * The web app must already be built (`npm run test:e2e` builds it first).
  */
 export default async function setup(project: TestProject) {
@@ -33,17 +41,40 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build` first (or `npm run test:e2e`, which builds).');
   }
+  mkdirSync(resultsDir, { recursive: true });
+  // One server per worker: the files that run alone need one.
+  const count = project.name === E2E_ALONE_PROJECT ? 1 : E2E_WORKERS;
+  const results = await Promise.allSettled(Array.from({ length: count }, (_, i) => startServer(project.name, i + 1)));
+  const servers = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((s) => s.stop()));
+    throw failed.reason;
+  }
+  project.provide(
+    'e2eServers',
+    servers.map(({ baseUrl, mailDir }) => ({ baseUrl, mailDir })),
+  );
+  console.log(
+    `[e2e] ${servers.length} server(s) ready in ${Date.now() - started} ms: ${servers.map((s) => s.baseUrl).join(', ')}`,
+  );
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  };
+}
+
+/** The real server number `n` of the run with its own SMTP server, mail folder and PGlite data. */
+async function startServer(project: string, n: number): Promise<E2eServer & { stop: () => Promise<void> }> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'incentive-e2e-'));
   const dataDir = path.join(tmp, 'data');
   const mailDir = path.join(tmp, 'mail');
   mkdirSync(mailDir, { recursive: true });
-  mkdirSync(resultsDir, { recursive: true });
 
   const smtp = await startSmtp(mailDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  // One log per run (runs may overlap); kept only when the server logged a warning or an error.
-  const logFile = path.join(resultsDir, `e2e-server-${process.pid}.log`);
+  // One log per server and run (runs may overlap); kept only when the server logged a warning or an error.
+  const logFile = path.join(resultsDir, `e2e-server-${process.pid}-${project}-${n}.log`);
   const log = createWriteStream(logFile);
 
   const env: NodeJS.ProcessEnv = {
@@ -79,17 +110,14 @@ export default async function setup(project: TestProject) {
   };
 
   try {
-    await waitForHealth(baseUrl, server, 180_000);
+    // Two servers seed at once on a shared 2-core machine: give them the time a loaded machine needs.
+    await waitForHealth(baseUrl, server, 600_000);
   } catch (err) {
     await stop(true);
     const tail = readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n');
     throw new Error(`${(err as Error).message}\n--- server log (${logFile}) ---\n${tail}`);
   }
-
-  project.provide('e2eBaseUrl', baseUrl);
-  project.provide('e2eMailDir', mailDir);
-  console.log(`[e2e] server ready at ${baseUrl} in ${Date.now() - started} ms (log: ${path.relative(root, logFile)})`);
-  return () => stop();
+  return { baseUrl, mailDir, stop: () => stop() };
 }
 
 /** A free TCP port on the loopback interface. */

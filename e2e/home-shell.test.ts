@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ACCOUNTS } from './support/accounts.ts';
-import { signIn, storedToken } from './support/auth.ts';
+import { signInThroughForm, storedToken } from './support/auth.ts';
 import { PHONE, useBrowser } from './support/browser.ts';
 import { recordErrors } from './support/page-events.ts';
 
@@ -28,7 +28,7 @@ async function htmlOnly(page: Page) {
 describe('the rep home shell', () => {
   test('a rep who has been here is greeted from the HTML; the page replaces the shell without errors', async () => {
     const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
-    await signIn(page, ACCOUNTS.seller);
+    await signInThroughForm(page, ACCOUNTS.seller);
     expect(await page.evaluate(() => localStorage.getItem('greeting_name'))).toBe('Szymon');
 
     // Before any of the app's scripts: the shell, styled, with the greeting and the boxes' headings.
@@ -99,12 +99,12 @@ describe('the rep home shell', () => {
 
   test('no shell for a role whose home is not the rep home, nor for a visitor who chose English', async () => {
     const admin = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
-    await signIn(admin, ACCOUNTS.admin);
+    await signInThroughForm(admin, ACCOUNTS.admin);
     expect(await admin.evaluate(() => localStorage.getItem('greeting_name'))).toBeNull();
     expect(await htmlOnly(admin)).toEqual({ present: false, greeting: null });
 
     const english = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
-    await signIn(english, ACCOUNTS.seller);
+    await signInThroughForm(english, ACCOUNTS.seller);
     await english.evaluate(() => localStorage.setItem('lang', 'en'));
     expect(await htmlOnly(english)).toEqual({ present: false, greeting: null });
     await english.goto('/dashboard');

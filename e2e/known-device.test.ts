@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ACCOUNTS, DEMO_PASSWORD } from './support/accounts.ts';
-import { signIn, signOutFromMenu, submitLogin } from './support/auth.ts';
+import { signInThroughForm, signOutFromMenu, submitLogin } from './support/auth.ts';
 import { launchBrowser, PHONE, WIDE } from './support/browser.ts';
 
 /*
@@ -113,7 +113,7 @@ describe('a provider admin sees reps but creates, edits and links none (SPEC.md 
     ['1440', WIDE],
   ] as const)('at %s px', async (name, viewport) => {
     const page = await newPage(viewport);
-    await signIn(page, ACCOUNTS.provider);
+    await signInThroughForm(page, ACCOUNTS.provider);
     await page.goto('/dashboard?tab=sales-reps');
     await page.getByRole('table', { name: 'Przedstawiciele handlowi' }).waitFor();
     await page.getByRole('table', { name: 'Przedstawiciele handlowi' }).getByRole('row').nth(1).waitFor();
@@ -128,7 +128,7 @@ describe('a provider admin sees reps but creates, edits and links none (SPEC.md 
 describe('sign-in from a browser that signed in before (decision 048)', () => {
   test('gets the rep in from an address one bad client locked; a new browser waits', async () => {
     const known = await newPage();
-    await signIn(known, ACCOUNTS.seller);
+    await signInThroughForm(known, ACCOUNTS.seller);
     const device = (await known.context().cookies()).find((c) => c.name === 'device');
     expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/login' });
     // Long-lived: a year from now (the browser keeps it across restarts).
@@ -143,7 +143,7 @@ describe('sign-in from a browser that signed in before (decision 048)', () => {
     expect(Number(stranger.headers.get('retry-after'))).toBeGreaterThan(800);
 
     // The rep's own browser, right password: signed in (the browser sent its cookie with the sign-in).
-    await signIn(known, ACCOUNTS.seller);
+    await signInThroughForm(known, ACCOUNTS.seller);
     await shot(known, 'known-device-signed-in-390');
 
     // A browser that never signed in here: told to wait, in Polish.

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ACCOUNTS } from './support/accounts.ts';
 import { api, apiLogin } from './support/api.ts';
-import { signIn } from './support/auth.ts';
+import { signInThroughForm } from './support/auth.ts';
 import { PHONE, useBrowser } from './support/browser.ts';
 import { recordErrors, recordRequests } from './support/page-events.ts';
 
@@ -126,7 +126,7 @@ async function repRoutes(): Promise<RepRoute[]> {
 describe("a rep page's first load", () => {
   test('a rep gets the shell from the HTML, the page code and data before GET /api/me answers, each call once', async () => {
     const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
-    await signIn(page, ACCOUNTS.seller);
+    await signInThroughForm(page, ACCOUNTS.seller);
     for (const route of await repRoutes()) {
       const requests = recordRequests(page);
       const errors = recordErrors(page);
@@ -243,7 +243,7 @@ describe("a rep page's first load", () => {
 
   test('an admin previewing the rep pages gets no shell and none of their code or data before GET /api/me answers', async () => {
     const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
-    await signIn(page, ACCOUNTS.admin);
+    await signInThroughForm(page, ACCOUNTS.admin);
     const requests = recordRequests(page);
     const release = await holdMe(page);
     // The load event comes after the HTML's inline scripts and the entry have run.

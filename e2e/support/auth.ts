@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD, type DemoAccount } from './accounts.ts';
+import { apiLogin, meStatus } from './api.ts';
 
 /** Fills and submits the sign-in form of the current page, / (does not wait for the outcome). */
 export async function submitLogin(page: Page, email: string, password: string) {
@@ -10,11 +11,46 @@ export async function submitLogin(page: Page, email: string, password: string) {
 
 /**
  * Signs in through the login page and waits until the signed-in shell is up (the user menu is shown):
- * /dashboard for most roles, the first warehouse's page for a wholesaler.
+ * /dashboard for most roles, the first warehouse's page for a wholesaler. For the journeys about
+ * signing in itself and the first load after it (auth, known devices, first-load, rep-first-load,
+ * home-shell); the others use `signIn`.
  */
-export async function signIn(page: Page, account: Pick<DemoAccount, 'email'>, password = DEMO_PASSWORD) {
+export async function signInThroughForm(page: Page, account: Pick<DemoAccount, 'email'>, password = DEMO_PASSWORD) {
   await page.goto('/');
   await submitLogin(page, account.email, password);
+  await page.waitForURL((u) => u.pathname !== '/', { timeout: 20_000 });
+  await userMenuButton(page).waitFor();
+}
+
+/** This file's sessions, one per account: signed in once through the API, reused while it lives. */
+const sessions = new Map<string, string>();
+
+/** A live session token for the account: the one this file already has, or a new sign-in. */
+async function sessionToken(email: string, password: string): Promise<string> {
+  const key = `${email.toLowerCase()}\n${password}`;
+  const kept = sessions.get(key);
+  // A journey may have ended the session (a password change, a sign-out): then sign in again.
+  if (kept && (await meStatus(kept)) === 200) return kept;
+  const token = await apiLogin(email, password);
+  sessions.set(key, token);
+  return token;
+}
+
+/**
+ * Opens the app signed in and waits until the signed-in shell is up (the user menu is shown):
+ * /dashboard for most roles, the first warehouse's page for a wholesaler. The account signs in
+ * once per file (POST /api/login costs a production-strength password hash) and its token is put
+ * where the web app keeps it (localStorage `token`, `token_type`), as the login page would.
+ */
+export async function signIn(page: Page, account: Pick<DemoAccount, 'email'>, password = DEMO_PASSWORD) {
+  const token = await sessionToken(account.email, password);
+  // Any document of the app's origin gives access to its localStorage; the health check is the lightest.
+  await page.goto('/api/health');
+  await page.evaluate((t) => {
+    window.localStorage.setItem('token', t);
+    window.localStorage.setItem('token_type', 'Bearer');
+  }, token);
+  await page.goto('/dashboard');
   await page.waitForURL((u) => u.pathname !== '/', { timeout: 20_000 });
   await userMenuButton(page).waitFor();
 }

@@ -1,0 +1,20 @@
+/**
+ * How many browser-suite files run at once (vitest.config.ts) and so how many servers
+ * e2e/global-setup.ts starts: one per worker, each with its own data. Two on the 2-core machine the
+ * suite is timed on: the servers, the browsers and the workers share its cores (decision 055).
+ */
+export const E2E_WORKERS = 2;
+
+/**
+ * The browser files that measure time (the first paint, a sign-in tapped before hydration, polling
+ * intervals): the `e2e-alone` project runs them one at a time after the others, with one server,
+ * so a file running beside them cannot starve them of the CPU (decision 055).
+ */
+export const E2E_ALONE = [
+  'e2e/first-load.test.ts',
+  'e2e/rep-first-load.test.ts',
+  'e2e/sales-import-progress.test.ts',
+] as const;
+
+/** The vitest project of those files. */
+export const E2E_ALONE_PROJECT = 'e2e-alone';
