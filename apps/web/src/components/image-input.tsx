@@ -6,13 +6,13 @@ import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { ImageChange } from '../lib/form-data.ts';
 import { useTranslation } from '../lib/i18n.ts';
-import { addLazyStrings } from '../lib/lazy-strings.ts';
+import { registerStrings } from '../lib/lazy-strings.ts';
 import { toastError } from '../lib/toast.ts';
 import en from '../locales/image-input/en.json';
 import pl from '../locales/image-input/pl.json';
 
 // Its labels come with it: the forms that use it are lazy, so they stay out of the entry.
-addLazyStrings({ pl, en });
+registerStrings({ pl, en });
 
 /** What an image field shows: the stored image, unless a new file replaces it or it was removed. */
 export function ImagePreview({ current, change, alt }: { current: Image | null; change: ImageChange; alt: string }) {

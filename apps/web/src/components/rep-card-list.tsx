@@ -2,7 +2,7 @@ import type { Paged } from '@incentive/contracts';
 import { Center, Loader, Pagination, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from '../lib/i18n.ts';
+import { type TKey, useTranslation } from '../lib/i18n.ts';
 import { useErrorToast } from '../lib/list-error-toast.ts';
 import { parseId } from '../lib/paths.ts';
 import { Page } from './page.tsx';
@@ -24,9 +24,9 @@ export function useUrlPage(): [number, (page: number) => void] {
 
 interface RepCardListProps<T extends { id: number }> {
   /** The block of texts: `<texts>.title`, `.description`, `.emptyTitle`, `.emptyText`. */
-  texts: string;
+  texts: 'articlePh' | 'quizPh';
   /** The toast's key when the list fails to load (SPEC.md section 8). */
-  errorKey: string;
+  errorKey: TKey;
   query: { data?: Paged<T>; isPending: boolean; isFetching: boolean; error: Error | null };
   page: number;
   onPage: (page: number) => void;

@@ -5,12 +5,12 @@ import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../lib/i18n.ts';
-import { addLazyStrings } from '../lib/lazy-strings.ts';
+import { registerStrings } from '../lib/lazy-strings.ts';
 import en from '../locales/rich-text-input/en.json';
 import pl from '../locales/rich-text-input/pl.json';
 
 // Its toolbar's names come with it: the editors that use it (quizzes, articles) are lazy back-office pages.
-addLazyStrings({ pl, en });
+registerStrings({ pl, en });
 
 /** The toolbar's names in the interface's language (they are the buttons' aria-labels). */
 function useEditorLabels(): Partial<RichTextEditorLabels> {

@@ -2,27 +2,14 @@ import type { Image } from '@incentive/contracts';
 import { IconPlayerPlayFilled, IconVideo } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../lib/i18n.ts';
-import { addLazyStrings } from '../lib/lazy-strings.ts';
+import { registerStrings } from '../lib/lazy-strings.ts';
 import { CARD_SIZES, type VideoSource } from '../lib/video-source.ts';
+import en from '../locales/video-poster/en.json';
+import pl from '../locales/video-poster/pl.json';
 import { ResponsiveImage } from './responsive-image.tsx';
 
 // The poster's few texts come with its chunk, not in every page's entry.
-addLazyStrings({
-  pl: {
-    video: {
-      play: 'Odtwórz – {{label}}',
-      noPreview: 'Podgląd filmu niedostępny',
-      openElsewhere: 'Film się nie wczytuje? Otwórz go w nowej karcie',
-    },
-  },
-  en: {
-    video: {
-      play: 'Play – {{label}}',
-      noPreview: 'Video preview unavailable',
-      openElsewhere: 'Video not loading? Open it in a new tab',
-    },
-  },
-});
+registerStrings({ pl, en });
 
 const FILL = { display: 'block', width: '100%', height: '100%', objectFit: 'cover' } as const;
 

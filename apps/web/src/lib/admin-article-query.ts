@@ -1,6 +1,6 @@
 import { type AdminArticle, API, apiPath } from '@incentive/contracts';
 import { fetchOrThrow } from './api-client.ts';
-import { queryKeys } from './query-keys.ts';
+import { queryKey } from './query-keys.ts';
 
 /**
  * GET /api/admin/articles/{id}, the ONE query under ['articles', 'admin-one', id]: the article
@@ -10,7 +10,7 @@ import { queryKeys } from './query-keys.ts';
  */
 export function adminArticleQuery(id: number | null) {
   return {
-    queryKey: [...queryKeys.articles, 'admin-one', id] as const,
+    queryKey: queryKey('articles.admin-one', id),
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       fetchOrThrow<AdminArticle>(apiPath(API.adminArticle, { id: id as number }), { signal }),
   };

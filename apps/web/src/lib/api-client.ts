@@ -83,13 +83,23 @@ function resultOf<T>(ok: boolean, status: number, text: string): ApiResult<T> {
   return { isSuccess: false, status, payload: isErrorResponse(payload) ? payload : null };
 }
 
-async function send<T>(path: string, opts: RequestOptions): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'accept-language': i18n.language || 'pl',
-  };
+/**
+ * The headers of every call to the API, built here only (decision 056): what the answer should be
+ * (`accept`), the interface's language, the session's token when there is one, and the call's own
+ * (`extra`: a body's type, the CSV exports' USER-TIMEZONE). fetch takes them as they are; the
+ * sales-file upload, which goes through XMLHttpRequest for its progress, sets each of them. The
+ * rep pages' first-load script sends the same three from its inline code (build/first-load-html.ts),
+ * which cannot import this.
+ */
+export function apiHeaders(accept = 'application/json', extra?: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = { accept, 'accept-language': i18n.language || 'pl', ...extra };
   const auth = getToken();
   if (auth) headers.authorization = `${auth.type} ${auth.token}`;
+  return headers;
+}
+
+async function send<T>(path: string, opts: RequestOptions): Promise<ApiResult<T>> {
+  const headers = apiHeaders();
   // FormData (multipart) and Blobs (files) go as they are; everything else as JSON.
   const isRaw = opts.body instanceof FormData || opts.body instanceof Blob;
   if (opts.body instanceof Blob && opts.body.type) headers['content-type'] = opts.body.type;

@@ -1,7 +1,11 @@
 /** A call's query: what is undefined, null or empty is left out. */
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
-/** `path?k=v&…` in the query's own key order: the early calls of a first load (decision 030) build theirs the same way. */
+/**
+ * `path?k=v&…` in the query's own key order: the one query-string builder of the web app (decision
+ * 056), for API calls, CSV exports and in-app links (lib/paths.ts). The early calls of a first load
+ * (decision 030) build theirs the same way.
+ */
 export function buildUrl(path: string, query?: Query): string {
   if (!query) return path;
   const params = new URLSearchParams();

@@ -1,6 +1,7 @@
 import { formatCount, LANGS, type Lang, MESSAGES_PL, pluralKey } from '@incentive/contracts';
 import { useSyncExternalStore } from 'react';
 import pl from '../locales/pl.json';
+import type { TKey } from './message-keys.ts';
 
 /*
  * The interface's texts (decision 022). What the app uses of a translation library is small: nested
@@ -20,7 +21,9 @@ import pl from '../locales/pl.json';
 
 type Tree = { [k: string]: string | Tree };
 export type Vars = Record<string, string | number | null | undefined>;
-export type TFunction = (key: string, vars?: Vars) => string;
+export type { TKey };
+/** Takes only keys that exist in the Polish texts (lib/message-keys.ts, decision 056). */
+export type TFunction = (key: TKey, vars?: Vars) => string;
 
 /** The contracts' flat keys ("register.passwordsDiffer") merged into the nested UI resources. */
 function withMessages(base: Tree, flat: Record<string, string>): Tree {
@@ -108,12 +111,19 @@ function translatorOf(lang: Lang): TFunction {
   return t;
 }
 
+/**
+ * The key a zod issue carries: the contracts' schemas write message keys as their messages
+ * (`message: 'quiz.videoUrlInvalid'`), which only run time knows, so this is the one place a string
+ * becomes a key unchecked; `t()` gives back a message it does not know as it is.
+ */
+export const issueKey = (message: string): TKey => message as TKey;
+
 const listeners = new Set<(lang: Lang) => void>();
 
 /** The current language and its texts, for code outside components (toasts, the API client). */
 export const i18n = {
   language: 'pl' as Lang,
-  t: (key: string, vars?: Vars) => translate(i18n.language, key, vars),
+  t: (key: TKey, vars?: Vars) => translate(i18n.language, key, vars),
   /** Runs `listener` after every change of language; returns the unsubscribe. */
   onLanguageChanged(listener: (lang: Lang) => void): () => void {
     listeners.add(listener);

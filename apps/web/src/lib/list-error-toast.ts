@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { ApiError } from './api-client.ts';
+import type { TKey } from './i18n.ts';
 import { toastFailure } from './toast.ts';
 
 /**
@@ -8,7 +9,7 @@ import { toastFailure } from './toast.ts';
  * than the back office's (same behaviour): nothing from features/back-office may be in a rep's
  * download (scripts/bundle-budget/pages.ts).
  */
-export function useErrorToast(error: Error | null, fallbackKey: string) {
+export function useErrorToast(error: Error | null, fallbackKey: TKey) {
   useEffect(() => {
     if (error) toastFailure(error instanceof ApiError ? error.result : null, fallbackKey);
   }, [error, fallbackKey]);

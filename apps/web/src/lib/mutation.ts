@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiError } from './api-client.ts';
-import type { QueryRoot } from './query-keys.ts';
+import { type QueryRoot, rootKey } from './query-keys.ts';
 
 /**
  * A write to the API, for the hook beside its call in features/<f>/api/: react-query keeps its
@@ -16,7 +16,7 @@ export function useApiMutation<TVars, TData>(opts: {
 }) {
   const queryClient = useQueryClient();
   const refresh = (roots: readonly QueryRoot[]) =>
-    Promise.all(roots.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    Promise.all(roots.map((root) => queryClient.invalidateQueries({ queryKey: rootKey(root) })));
   return useMutation<TData, ApiError, TVars>({
     mutationFn: opts.mutationFn,
     onSuccess: () => refresh(opts.invalidates),

@@ -1,5 +1,6 @@
 import { PAGES, type PageName, POLICY, type User } from '@incentive/contracts';
 import { generatePath } from 'react-router';
+import { buildUrl } from './build-url.ts';
 
 /*
  * Every in-app link, built from the routes of the role policy (packages/contracts/src/policy.ts):
@@ -10,14 +11,7 @@ export type DashboardTab = 'warehouses' | 'sales-reps' | 'registered';
 export type WarehouseTab = 'data' | 'admins' | 'ph';
 export type SalesRepTab = 'challenges' | 'quiz' | 'info';
 
-type Query = Record<string, string | number | undefined>;
-
-function withQuery(path: string, query: Query = {}): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
-  const qs = params.toString();
-  return qs ? `${path}?${qs}` : path;
-}
+const withQuery = buildUrl;
 
 const id = (value: number) => ({ id: String(value) });
 

@@ -1,25 +1,140 @@
-/**
- * The roots of every query key. A query's key starts with one of them; a write names the roots it
- * changes (see mutation.ts), and every query under them is fetched again.
+/*
+ * Every query key of the web app, written here and nowhere else (issue 29 point 4, decision 056).
+ *
+ * A key is `[root, endpoint, ...arguments]`: the root names the data a write changes (mutation.ts
+ * fetches again every query under the roots it lists), the endpoint names what was asked and the
+ * arguments are everything the request depends on (id, page, the list's parameters). `QueryKeyArgs`
+ * below is the factory: one entry per endpoint, with the arguments it takes, and `queryKey(name,
+ * ...args)` builds the key from it. Because the endpoint's name is in the key and every argument
+ * of the call follows it, two endpoints, or one endpoint with two different arguments, can never
+ * share a key (query-keys.unit.test.ts), and no file writes a literal key (the same test refuses
+ * one outside this file).
+ *
+ * One small function, not one function per endpoint: this file is in every rep's first load (GET
+ * /api/me), and a module lands whole in one chunk, so per-endpoint functions of the back office
+ * would all ship to a rep's phone. The entries are types; they cost nothing at run time.
  */
-export const queryKeys = {
+
+/**
+ * The roots: what a write names to have every query under it fetched again (mutation.ts). Names,
+ * not arrays, so they cost the entry nothing (this file is in every rep's first load).
+ */
+export type QueryRoot =
   /** The signed-in user (GET /api/me), with its wallet. */
-  me: ['me'],
-  users: ['users'],
-  warehouses: ['warehouses'],
-  cards: ['cards'],
+  | 'me'
+  | 'users'
+  | 'warehouses'
+  | 'cards'
   /** Withdrawals, money histories and the money overview. */
-  wallet: ['wallet'],
+  | 'wallet'
   /** Quizzes: the lists (back office and rep), a quiz, its results, a rep's attempts (a submit changes a rep's statuses). */
-  quizzes: ['quizzes'],
-  /** Articles: the back office's list and records, the rep's list, carousel and article page. */
-  articles: ['articles'],
-} as const;
+  | 'quizzes'
+  /** Articles: the back office's list and records, the rep's list, carousel and article page, the challenge editor's picker. */
+  | 'articles'
+  /** The product catalogue (the article and challenge editors' pickers). */
+  | 'products'
+  /** Challenges: the back office's list, records and rankings, the rep's running challenges. */
+  | 'challenges'
+  /** Sales imports: the history, one import, its held rows, the settings, the managers' reclaims. */
+  | 'sales-imports'
+  /** The programme's settings (footer, rules) as the settings page edits them. */
+  | 'programme-settings';
 
-/**
- * Roots that lazy back-office features declare in their own chunk (a key here would ship in every
- * rep's first load): named here by type only, so writes can still list them.
- */
-export type LazyQueryRoot = readonly ['products'] | readonly ['challenges'] | readonly ['sales-imports'];
+/** The key every query under `root` starts with: what invalidateQueries takes. */
+export const rootKey = (root: QueryRoot): readonly [QueryRoot] => [root];
 
-export type QueryRoot = (typeof queryKeys)[keyof typeof queryKeys] | LazyQueryRoot;
+/** An id; null while a page does not know it yet (the query is disabled until it does). */
+type Id = number | null;
+/** A list's parameters (page, sort, filters) exactly as they go into the request's query. */
+type ListParams = object;
+
+/** The factory: every endpoint's name (`root.endpoint`, or the root alone) and the arguments of its key. */
+export interface QueryKeyArgs {
+  /** The signed-in user with its wallet. */
+  me: [];
+  /** The back office's user lists. */
+  'users.list': [params: ListParams];
+  /** One user. */
+  'users.one': [id: Id];
+  /** A warehouse's people. */
+  'users.warehouse': [warehouseId: Id, params: ListParams];
+  /** A user's sign-ins. */
+  'users.logins': [userId: Id, params: ListParams];
+  /** The warehouse list. */
+  'warehouses.list': [params: ListParams];
+  /** One warehouse. */
+  'warehouses.one': [id: Id];
+  /** A rep's cards. */
+  'cards.user': [userId: Id, params: ListParams];
+  /** A money history: a user's, or the signed-in rep's ('me'). */
+  'wallet.history': [userId: Id | 'me', page: number];
+  /** The money overview. */
+  'wallet.overview': [];
+  /** The withdrawal list. */
+  'wallet.withdrawals': [params: ListParams];
+  /** The back office's quiz list. */
+  'quizzes.list': [params: ListParams];
+  /** One quiz, as the back office edits it. */
+  'quizzes.one': [id: Id];
+  /** A quiz's results. */
+  'quizzes.results': [id: Id];
+  /** A quiz's open answers. */
+  'quizzes.open-answers': [quizId: Id, params: ListParams];
+  /** A rep's quiz attempts. */
+  'quizzes.attempts': [userId: Id, params: ListParams];
+  /** The rep's quiz list. */
+  'quizzes.rep-list': [page: number];
+  /** The quiz a rep takes. */
+  'quizzes.rep-quiz': [id: Id];
+  /** The back office's article list. */
+  'articles.admin-list': [params: ListParams];
+  /** One article's whole record (the article editor; the challenge editor selects its name). */
+  'articles.admin-one': [id: Id];
+  /** The challenge editor's article picker: the first page of a search. */
+  'articles.challenge-picker': [search: string];
+  /** The rep's article list. */
+  'articles.rep-list': [page: number];
+  /** The rep home's article carousel. */
+  'articles.carousel': [];
+  /** The article a rep reads. */
+  'articles.rep-article': [id: Id];
+  /** A product picker: the first page of a search. */
+  'products.picker': [search: string];
+  /** The back office's challenge list. */
+  'challenges.list': [params: ListParams];
+  /** Every challenge's name, for a choice. */
+  'challenges.options': [];
+  /** One challenge, as the back office edits it. */
+  'challenges.one': [id: Id];
+  /** A challenge's ranking. */
+  'challenges.ranking': [id: Id, params: ListParams];
+  /** The rep's running challenges (the home's box and the page). */
+  'challenges.active': [];
+  /** One challenge the rep's list does not hold. */
+  'challenges.active-one': [id: Id];
+  /** The sales import history. */
+  'sales-imports.list': [params: ListParams];
+  /** One sales import. */
+  'sales-imports.one': [id: Id];
+  /** An import's held rows. */
+  'sales-imports.held': [importId: Id, params: ListParams];
+  /** The plausibility settings of sales imports. */
+  'sales-imports.settings': [];
+  /** The regional managers' reclaims. */
+  'sales-imports.manager-reclaims': [];
+  /** The programme's settings, read fresh by the settings page. */
+  'programme-settings': [];
+}
+
+export type QueryName = keyof QueryKeyArgs;
+
+/** An endpoint's name split into its key's first segments ('users.list' → ['users', 'list']); the first is its root. */
+type Segments<N extends string> = N extends `${infer R extends QueryRoot}.${infer E}` ? [R, E] : [N & QueryRoot];
+
+/** The key of one endpoint's query: `queryKey('users.list', params)` → ['users', 'list', params]. */
+export function queryKey<N extends QueryName>(
+  name: N,
+  ...args: QueryKeyArgs[N]
+): readonly [...Segments<N>, ...QueryKeyArgs[N]] {
+  return [...name.split('.'), ...args] as unknown as readonly [...Segments<N>, ...QueryKeyArgs[N]];
+}

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import type { ApiResult } from './api-client.ts';
+import type { TKey } from './i18n.ts';
 import { i18n } from './i18n.ts';
 
 export const TOAST_MS = 3000;
@@ -59,7 +60,7 @@ export function toastWarning(message: string) {
 }
 
 /** The server's message when it sent one, otherwise the screen's own text (SPEC.md section 8). */
-export function toastFailure(result: ApiResult<unknown> | null, fallbackKey: string) {
+export function toastFailure(result: ApiResult<unknown> | null, fallbackKey: TKey) {
   const serverMessage = result && !result.isSuccess ? result.payload?.message : undefined;
   toastError(serverMessage || i18n.t(fallbackKey));
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { i18n } from './i18n.ts';
+import { i18n, issueKey } from './i18n.ts';
 
 /** A @mantine/form validator from a contracts schema; the schema's message keys are translated. */
 export function zodValidate<S extends z.ZodType>(schema: S) {
@@ -9,7 +9,7 @@ export function zodValidate<S extends z.ZodType>(schema: S) {
     const errors: Record<string, string> = {};
     for (const issue of result.error.issues) {
       const key = issue.path.join('.');
-      if (!errors[key]) errors[key] = i18n.t(issue.message);
+      if (!errors[key]) errors[key] = i18n.t(issueKey(issue.message));
     }
     return errors;
   };

@@ -1,4 +1,5 @@
 import { MENU_ITEMS, type MenuItem, menuOf, type User } from '@incentive/contracts';
+import type { TKey } from '../../lib/i18n.ts';
 import { adminPreviewPath, homePath, paths } from '../../lib/paths.ts';
 import { PAGE_ELEMENTS } from '../page-elements.tsx';
 
@@ -17,7 +18,7 @@ const LINKS: Record<MenuItem, (me: User) => string> = {
 };
 
 /** The role's menu (SPEC.md section 2, from the role policy): its entries whose page exists already. */
-export function menuFor(me: User): { key: MenuItem; label: string; to: string }[] {
+export function menuFor(me: User): { key: MenuItem; label: TKey; to: string }[] {
   return menuOf(me.role)
     .filter((item) => PAGE_ELEMENTS[MENU_ITEMS[item]] !== undefined)
     .map((item) => ({ key: item, label: `menu.${item}`, to: LINKS[item](me) }));

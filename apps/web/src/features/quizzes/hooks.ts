@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client.ts';
+import type { TKey } from '../../lib/i18n.ts';
 import { toastFailure } from '../../lib/toast.ts';
 
 /** A quiz that fails to load sends the rep back to the list with a toast (SPEC.md section 8). */
-export function useLoadFailureRedirect(error: Error | null, fallbackKey: string, to: string) {
+export function useLoadFailureRedirect(error: Error | null, fallbackKey: TKey, to: string) {
   const navigate = useNavigate();
   useEffect(() => {
     if (!error) return;

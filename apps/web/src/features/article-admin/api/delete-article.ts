@@ -1,6 +1,6 @@
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { ARTICLE_ADMIN_API, articleKeys } from './endpoints.ts';
+import { ARTICLE_ADMIN_API } from './endpoints.ts';
 
 /** DELETE /api/admin/articles/{id}: hidden from reps, kept (as deleted) in the back office's history. */
 export function deleteArticle(id: number) {
@@ -8,4 +8,4 @@ export function deleteArticle(id: number) {
 }
 
 export const useDeleteArticle = () =>
-  useApiMutation({ mutationFn: deleteArticle, invalidates: [articleKeys.articles, articleKeys.products] });
+  useApiMutation({ mutationFn: deleteArticle, invalidates: ['articles', 'products'] });

@@ -1,7 +1,8 @@
 import type { ArticleSaved } from '@incentive/contracts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { ARTICLE_ADMIN_API, articleKeys } from './endpoints.ts';
+import type { QueryRoot } from '../../../lib/query-keys.ts';
+import { ARTICLE_ADMIN_API } from './endpoints.ts';
 
 /** POST /api/admin/articles (multipart: title, excerpt, content, image, product_id, video_url, published_at). */
 export function createArticle(body: FormData) {
@@ -14,7 +15,7 @@ export function updateArticle({ id, body }: { id: number; body: FormData }) {
 }
 
 // A product's article link (challenge cards) follows its newest published article: products too.
-const changes = [articleKeys.articles, articleKeys.products];
+const changes: QueryRoot[] = ['articles', 'products'];
 
 export const useCreateArticle = () => useApiMutation({ mutationFn: createArticle, invalidates: changes });
 export const useUpdateArticle = () => useApiMutation({ mutationFn: updateArticle, invalidates: changes });

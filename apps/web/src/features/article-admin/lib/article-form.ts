@@ -1,7 +1,7 @@
 import { type AdminArticle, ARTICLE_LIMITS, videoUrlSchema } from '@incentive/contracts';
 import type { ApiResult } from '../../../lib/api-client.ts';
 import { buildFormData, type ImageChange } from '../../../lib/form-data.ts';
-import type { TFunction } from '../../../lib/i18n.ts';
+import { issueKey, type TFunction } from '../../../lib/i18n.ts';
 import { apiPublishedAt, warsawWallTime } from './publication.ts';
 
 /** The editor's working copy of an article (SPEC.md sections 3 and 5). */
@@ -94,7 +94,7 @@ export function validateArticle(values: ArticleFormValues, t: TFunction): Articl
   if (utf8Bytes(values.content) > ARTICLE_LIMITS.contentBytes) errors.content = t('article.contentTooLong');
   else if (isBlankHtml(values.content)) errors.content = t('article.contentRequired');
   const video = videoUrlSchema.safeParse(values.videoUrl);
-  if (!video.success) errors.video_url = t(video.error.issues[0]?.message ?? 'quiz.videoUrlInvalid');
+  if (!video.success) errors.video_url = t(issueKey(video.error.issues[0]?.message ?? 'quiz.videoUrlInvalid'));
   if (values.publish && !values.publishedAt) errors.published_at = t('article.publishedAtInvalid');
   return errors;
 }

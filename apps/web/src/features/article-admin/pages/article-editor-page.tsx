@@ -1,4 +1,3 @@
-import '../lib/strings.ts';
 import { type AdminArticle, ARTICLE_LIMITS, type ArticleSaved } from '@incentive/contracts';
 import { Button, Container, Group, Input, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconEye } from '@tabler/icons-react';
@@ -8,6 +7,7 @@ import { ImageInput } from '../../../components/image-input.tsx';
 import { RichTextInput } from '../../../components/rich-text-input.tsx';
 import { failureOf } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { PageLoader } from '../../back-office/components/page-loader.tsx';
@@ -28,6 +28,9 @@ import {
   validateArticle,
   valuesFromArticle,
 } from '../lib/article-form.ts';
+import { articleAdminStrings } from '../lib/strings.ts';
+
+registerStrings(articleAdminStrings);
 
 /** The server's name of each value's field (its 422 messages are keyed so). */
 const FIELD_OF: Record<keyof ArticleFormValues, ArticleField> = {

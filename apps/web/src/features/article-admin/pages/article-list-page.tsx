@@ -1,4 +1,3 @@
-import '../lib/strings.ts';
 import {
   ADMIN_ARTICLE_SORT_FIELDS,
   type AdminArticleListQuery,
@@ -17,7 +16,9 @@ import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { TitleLink } from '../../../components/table/title-link.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import type { TKey } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
@@ -29,13 +30,16 @@ import { useDeleteArticle } from '../api/delete-article.ts';
 import { useArticles } from '../api/get-articles.ts';
 import { ArticleStatusBadge } from '../components/article-status-badge.tsx';
 import { ArticleThumb } from '../components/article-thumb.tsx';
+import { articleAdminStrings } from '../lib/strings.ts';
+
+registerStrings(articleAdminStrings);
 
 type ArticleSort = AdminArticleListQuery['sort'];
 type StatusFilter = ArticleStatus | 'all';
 
 /** The filter's order: what an editor looks for first. */
 const FILTERS: StatusFilter[] = ['all', 'published', 'scheduled', 'draft', 'deleted'];
-const FILTER_KEYS: Record<StatusFilter, string> = {
+const FILTER_KEYS: Record<StatusFilter, TKey> = {
   all: 'articleAdmin.filter.all',
   published: 'articleAdmin.filter.published',
   scheduled: 'articleAdmin.filter.scheduled',

@@ -1,16 +1,19 @@
-import '../lib/strings.ts';
 import type { AdminArticle } from '@incentive/contracts';
 import { Alert, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { IconEyeOff, IconPencil } from '@tabler/icons-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { ArticleView } from '../../articles/index.ts';
 import { PageLoader } from '../../back-office/components/page-loader.tsx';
 import { useLoadFailureRedirect } from '../../back-office/hooks/use-load-failure-redirect.ts';
 import { useArticle } from '../api/get-article.ts';
 import { ArticleStatusBadge } from '../components/article-status-badge.tsx';
+import { articleAdminStrings } from '../lib/strings.ts';
+
+registerStrings(articleAdminStrings);
 
 /**
  * `/articles/preview/{id}` (SPEC.md section 2): the article as a rep will read it (the rep's own
@@ -29,7 +32,6 @@ export function ArticlePreviewPage() {
 
 function Preview({ article }: { article: AdminArticle }) {
   const { t } = useTranslation();
-  const hidden = article.status !== 'published';
   const when = formatDateTime(article.published_at);
   return (
     // The rep view's column (860 px) plus the padding: the bar above lines up with it.
@@ -61,7 +63,7 @@ function Preview({ article }: { article: AdminArticle }) {
             </Button>
           )}
         </Group>
-        {hidden && (
+        {article.status !== 'published' && (
           <Alert
             variant="light"
             color={article.status === 'deleted' ? 'red' : article.status === 'scheduled' ? 'blue' : 'yellow'}

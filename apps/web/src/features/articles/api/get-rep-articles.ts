@@ -8,7 +8,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { earlyAnswerOptions, fetchOrThrow } from '../../../lib/api-client.ts';
 import { repArticleListQuery } from '../../../lib/first-page-data.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { queryKey } from '../../../lib/query-keys.ts';
 
 const fetchArticles = (page: number, perPage: number, signal: AbortSignal) =>
   fetchOrThrow<Paged<RepArticleListItem>>(API.articles, {
@@ -19,7 +19,7 @@ const fetchArticles = (page: number, perPage: number, signal: AbortSignal) =>
 /** GET /api/articles as a rep: published articles whose date has come, newest first, 4 a page (SPEC.md section 9). */
 export function useRepArticles(page: number) {
   return useQuery({
-    queryKey: [...queryKeys.articles, 'rep-list', page],
+    queryKey: queryKey('articles.rep-list', page),
     queryFn: ({ signal }) => fetchArticles(page, REP_ARTICLE_PAGE_SIZE, signal),
     // The first load's answer, when it has come before the page renders (decision 035).
     ...earlyAnswerOptions<Paged<RepArticleListItem>>(API.articles, repArticleListQuery(page)),
@@ -31,7 +31,7 @@ export function useRepArticles(page: number) {
 /** The home carousel's articles: the first 100 (SPEC.md section 9). */
 export function useCarouselArticles() {
   return useQuery({
-    queryKey: [...queryKeys.articles, 'carousel'],
+    queryKey: queryKey('articles.carousel'),
     queryFn: ({ signal }) => fetchArticles(1, CAROUSEL_ARTICLES, signal).then((r) => r.data),
     retry: false,
   });

@@ -5,6 +5,8 @@ import { useRef } from 'react';
 import { Link } from 'react-router';
 import { A11y, EffectCoverflow, Keyboard, Navigation } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
+import { registerStrings } from '../../../lib/lazy-strings.ts';
+import { articleStrings } from '../lib/strings.ts';
 import 'swiper/css';
 import 'swiper/css/a11y';
 import 'swiper/css/effect-coverflow';
@@ -16,8 +18,9 @@ import { paths } from '../../../lib/paths.ts';
 import { useCarouselArticles } from '../api/get-rep-articles.ts';
 import { CAROUSEL_HEIGHT, CAROUSEL_IMAGE_HEIGHT } from '../carousel-size.ts';
 import { carouselSlides } from '../lib/carousel-slides.ts';
-import '../lib/strings.ts';
 import classes from './article-carousel.module.css';
+
+registerStrings(articleStrings);
 
 /*
  * The slide is the whole width below 992 px and a third of the 1320 px container above it. A

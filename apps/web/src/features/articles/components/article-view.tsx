@@ -4,9 +4,12 @@ import { VideoPlayer } from '../../../components/card-media.tsx';
 import { LinkButton } from '../../../components/link-button.tsx';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { ARTICLE_IMAGE_SIZES, videoSource } from '../../../lib/video-source.ts';
-import '../lib/strings.ts';
+import { articleStrings } from '../lib/strings.ts';
 import classes from './article-view.module.css';
+
+registerStrings(articleStrings);
 
 /** What the view shows: the rep's article (GET /api/articles/{id}) or the back office's (its preview). */
 export interface ArticleViewData {

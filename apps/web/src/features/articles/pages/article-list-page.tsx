@@ -1,7 +1,10 @@
 import { RepCardList, useUrlPage } from '../../../components/rep-card-list.tsx';
+import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { useRepArticles } from '../api/get-rep-articles.ts';
 import { ArticleCard } from '../components/article-card.tsx';
-import '../lib/strings.ts';
+import { articleStrings } from '../lib/strings.ts';
+
+registerStrings(articleStrings);
 
 /** `/articles-ph`: the rep's articles, 4 a page from the server (SPEC.md section 2, rep lists). */
 export function ArticleListPage() {

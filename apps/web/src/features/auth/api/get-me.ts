@@ -2,13 +2,13 @@ import { API, type User } from '@incentive/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { fetchOrThrow, payloadOrThrow } from '../../../lib/api-client.ts';
 import { takeEarlyAnswer, takeEarlyMe } from '../../../lib/early-me.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { queryKey } from '../../../lib/query-keys.ts';
 import { getToken } from '../../../lib/session.ts';
 
 /** The signed-in user. Refetched after anything that changes the wallet (quiz submit, withdrawal). */
 export function useMe() {
   return useQuery({
-    queryKey: queryKeys.me,
+    queryKey: queryKey('me'),
     // The first time, the call the entry already started (lib/early-me.ts).
     // Already answered when the session gate first renders (it waits for it): start with that user.
     initialData: takeEarlyAnswer,

@@ -1,7 +1,6 @@
 import type { AddCardBody } from '@incentive/contracts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { BACK_OFFICE_API } from './endpoints.ts';
 
 /** POST /api/card: the rep's new current card. */
@@ -10,5 +9,4 @@ export function addCard(body: AddCardBody) {
 }
 
 /** The rep's cards and the lists that show its current card. */
-export const useAddCard = () =>
-  useApiMutation({ mutationFn: addCard, invalidates: [queryKeys.cards, queryKeys.users] });
+export const useAddCard = () => useApiMutation({ mutationFn: addCard, invalidates: ['cards', 'users'] });

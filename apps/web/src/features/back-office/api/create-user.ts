@@ -1,7 +1,6 @@
 import type { UserUpsertBody } from '@incentive/contracts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { BACK_OFFICE_API } from './endpoints.ts';
 
 /** POST /api/users: creates a rep, a regional manager or an admin; the server e-mails the set-password link. */
@@ -10,5 +9,4 @@ export function createUser(body: UserUpsertBody) {
 }
 
 /** User lists, and the warehouses' counts of admins and reps. */
-export const useCreateUser = () =>
-  useApiMutation({ mutationFn: createUser, invalidates: [queryKeys.users, queryKeys.warehouses] });
+export const useCreateUser = () => useApiMutation({ mutationFn: createUser, invalidates: ['users', 'warehouses'] });

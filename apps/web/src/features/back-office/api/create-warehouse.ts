@@ -1,7 +1,6 @@
 import type { WarehouseUpsertBody } from '@incentive/contracts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { BACK_OFFICE_API } from './endpoints.ts';
 
 /** POST /api/warehouses. */
@@ -11,4 +10,4 @@ export function createWarehouse(body: WarehouseUpsertBody) {
 
 /** The warehouse lists, and its admins' records. */
 export const useCreateWarehouse = () =>
-  useApiMutation({ mutationFn: createWarehouse, invalidates: [queryKeys.warehouses, queryKeys.users] });
+  useApiMutation({ mutationFn: createWarehouse, invalidates: ['warehouses', 'users'] });

@@ -1,6 +1,5 @@
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { BACK_OFFICE_API } from './endpoints.ts';
 
 /** DELETE /api/users/{id}: deactivates the account; its history and money stay. */
@@ -9,5 +8,4 @@ export function deleteUser(id: number) {
 }
 
 /** User lists, and the warehouses' counts of admins and reps. */
-export const useDeleteUser = () =>
-  useApiMutation({ mutationFn: deleteUser, invalidates: [queryKeys.users, queryKeys.warehouses] });
+export const useDeleteUser = () => useApiMutation({ mutationFn: deleteUser, invalidates: ['users', 'warehouses'] });

@@ -1,6 +1,5 @@
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { BACK_OFFICE_API } from './endpoints.ts';
 
 /** DELETE /api/warehouses/{id}: 409 with a reason while reps or money remain. */
@@ -10,4 +9,4 @@ export function deleteWarehouse(id: number) {
 
 /** The warehouse lists, and the users' warehouse names. */
 export const useDeleteWarehouse = () =>
-  useApiMutation({ mutationFn: deleteWarehouse, invalidates: [queryKeys.warehouses, queryKeys.users] });
+  useApiMutation({ mutationFn: deleteWarehouse, invalidates: ['warehouses', 'users'] });

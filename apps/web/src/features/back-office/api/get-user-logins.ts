@@ -1,7 +1,7 @@
 import type { LoginRecord, Paged } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { queryKey } from '../../../lib/query-keys.ts';
 import { BACK_OFFICE_API } from './endpoints.ts';
 
 export interface SimpleListParams {
@@ -14,7 +14,7 @@ export interface SimpleListParams {
 /** GET /api/users/{id}/logins. */
 export function useUserLogins(userId: number, params: SimpleListParams) {
   return useQuery({
-    queryKey: [...queryKeys.users, 'logins', userId, params],
+    queryKey: queryKey('users.logins', userId, params),
     queryFn: ({ signal }) =>
       fetchOrThrow<Paged<LoginRecord>>(BACK_OFFICE_API.userLogins(userId), { query: { ...params }, signal }),
     placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import type { Paged, QuizAttemptRow } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { queryKey } from '../../../lib/query-keys.ts';
 import { BACK_OFFICE_API } from './endpoints.ts';
 
 export type QuizAttemptSort = 'created_at' | 'quiz_name' | 'correct_answers_count' | 'reward';
@@ -17,7 +17,7 @@ export interface QuizAttemptsParams {
 /** GET /api/users/{id}/quiz: a rep's quiz attempts, newest first (the quiz tab of the rep details). */
 export function useUserQuizAttempts(userId: number, params: QuizAttemptsParams) {
   return useQuery({
-    queryKey: [...queryKeys.quizzes, 'attempts', userId, params],
+    queryKey: queryKey('quizzes.attempts', userId, params),
     queryFn: ({ signal }) =>
       fetchOrThrow<Paged<QuizAttemptRow>>(BACK_OFFICE_API.userQuizAttempts(userId), { query: { ...params }, signal }),
     placeholderData: keepPreviousData,

@@ -1,7 +1,7 @@
 import type { Paged, UserListItem, UserListQuery } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { queryKey } from '../../../lib/query-keys.ts';
 import { BACK_OFFICE_API } from './endpoints.ts';
 
 export type UserListParams = UserListQuery;
@@ -13,7 +13,7 @@ export function getUsers(params: UserListParams, signal?: AbortSignal) {
 /** GET /api/users: the sales rep lists (role seller or seller_reg) and the admin pickers (role wholesaler). */
 export function useUsers(params: UserListParams, enabled = true) {
   return useQuery({
-    queryKey: [...queryKeys.users, 'list', params],
+    queryKey: queryKey('users.list', params),
     queryFn: ({ signal }) => getUsers(params, signal),
     placeholderData: keepPreviousData,
     enabled,

@@ -1,7 +1,6 @@
 import type { UserUpsertBody } from '@incentive/contracts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { BACK_OFFICE_API } from './endpoints.ts';
 
 /** PUT /api/auth/profile/{id}. */
@@ -10,5 +9,4 @@ export function updateUser({ id, body }: { id: number; body: UserUpsertBody }) {
 }
 
 /** The user, user lists, and the warehouses' counts (a role or a warehouse may change). */
-export const useUpdateUser = () =>
-  useApiMutation({ mutationFn: updateUser, invalidates: [queryKeys.users, queryKeys.warehouses] });
+export const useUpdateUser = () => useApiMutation({ mutationFn: updateUser, invalidates: ['users', 'warehouses'] });

@@ -1,7 +1,6 @@
 import type { WarehouseUpsertBody } from '@incentive/contracts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { BACK_OFFICE_API } from './endpoints.ts';
 
 /** PUT /api/warehouses/{id}. */
@@ -11,4 +10,4 @@ export function updateWarehouse({ id, body }: { id: number; body: WarehouseUpser
 
 /** The warehouse, the lists, and the users' warehouse names and admin links. */
 export const useUpdateWarehouse = () =>
-  useApiMutation({ mutationFn: updateWarehouse, invalidates: [queryKeys.warehouses, queryKeys.users] });
+  useApiMutation({ mutationFn: updateWarehouse, invalidates: ['warehouses', 'users'] });

@@ -3,7 +3,7 @@ import { Stack, TextInput } from '@mantine/core';
 import { IconSchool, IconSearch } from '@tabler/icons-react';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { addLazyStrings } from '../../../lib/lazy-strings.ts';
+import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import en from '../../../locales/quiz-attempts/en.json';
@@ -15,7 +15,7 @@ import { SimplePagedTable } from './simple-paged-table.tsx';
 import { YesNo } from './yes-no.tsx';
 
 // Its labels come with the rep details page's chunk, not in everyone's first load.
-addLazyStrings({ pl, en });
+registerStrings({ pl, en });
 
 /** The quiz tab of the rep details: the rep's attempts (quiz, date, score, required, passed, reward), or its empty state. */
 export function QuizAttemptsTab({ userId, isSelf }: { userId: number; isSelf: boolean }) {

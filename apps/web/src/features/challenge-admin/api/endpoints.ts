@@ -1,5 +1,4 @@
 import { API, apiPath } from '@incentive/contracts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The challenge back office's API paths (SPEC.md section 7 "Challenges"; issue 15), from the contracts. */
 export const CHALLENGE_ADMIN_API = {
@@ -20,17 +19,3 @@ export const CHALLENGE_ADMIN_API = {
   salesImportSettings: API.salesImportSettings,
   managerReclaims: API.salesManagerReclaims,
 } as const;
-
-/**
- * The query roots this feature reads and writes (declared by type in lib/query-keys.ts). An import
- * or its revert moves money: the users' figures, wallets and the signed-in user change too.
- */
-export const challengeKeys = {
-  challenges: ['challenges'] as const,
-  products: ['products'] as const,
-  salesImports: ['sales-imports'] as const,
-  articles: queryKeys.articles,
-  users: queryKeys.users,
-  wallet: queryKeys.wallet,
-  me: queryKeys.me,
-};

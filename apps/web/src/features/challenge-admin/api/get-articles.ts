@@ -2,12 +2,13 @@ import type { AdminArticle, AdminArticleListRow, Paged } from '@incentive/contra
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminArticleQuery } from '../../../lib/admin-article-query.ts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
-import { CHALLENGE_ADMIN_API, challengeKeys } from './endpoints.ts';
+import { queryKey } from '../../../lib/query-keys.ts';
+import { CHALLENGE_ADMIN_API } from './endpoints.ts';
 
 /** GET /api/admin/articles: a product row's optional article, searched on the server (published ones first by date). */
 export function useArticleOptions(search: string | undefined, enabled: boolean) {
   return useQuery({
-    queryKey: [...challengeKeys.articles, 'challenge-picker', search ?? ''],
+    queryKey: queryKey('articles.challenge-picker', search ?? ''),
     queryFn: ({ signal }) =>
       fetchOrThrow<Paged<AdminArticleListRow>>(CHALLENGE_ADMIN_API.articles, {
         query: { page: 1, per_page: 25, sort: 'created_at', order: 'desc', search },

@@ -1,12 +1,13 @@
 import type { ChallengeDetails } from '@incentive/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
-import { CHALLENGE_ADMIN_API, challengeKeys } from './endpoints.ts';
+import { queryKey } from '../../../lib/query-keys.ts';
+import { CHALLENGE_ADMIN_API } from './endpoints.ts';
 
 /** GET /api/challenges/{id}: the challenge with its products (the selector's table, the editor, the ranking's title). */
 export function useChallenge(id: number | null, opts: { editing?: boolean } = {}) {
   return useQuery({
-    queryKey: [...challengeKeys.challenges, 'one', id],
+    queryKey: queryKey('challenges.one', id),
     queryFn: ({ signal }) => fetchOrThrow<ChallengeDetails>(CHALLENGE_ADMIN_API.challenge(id as number), { signal }),
     enabled: id !== null,
     retry: false,

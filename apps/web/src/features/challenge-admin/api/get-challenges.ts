@@ -1,14 +1,15 @@
 import { CHALLENGE_DROPDOWN, type ChallengeListQuery, type ChallengeListRow, type Paged } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
-import { CHALLENGE_ADMIN_API, challengeKeys } from './endpoints.ts';
+import { queryKey } from '../../../lib/query-keys.ts';
+import { CHALLENGE_ADMIN_API } from './endpoints.ts';
 
 export type ChallengeListParams = Omit<ChallengeListQuery, 'search' | 'status'> & { search: string | undefined };
 
 /** GET /api/challenges: the read-only table, paged, searched and sorted on the server (figures within the caller's scope). */
 export function useChallenges(params: ChallengeListParams) {
   return useQuery({
-    queryKey: [...challengeKeys.challenges, 'list', params],
+    queryKey: queryKey('challenges.list', params),
     queryFn: ({ signal }) =>
       fetchOrThrow<Paged<ChallengeListRow>>(CHALLENGE_ADMIN_API.challenges, { query: { ...params }, signal }),
     placeholderData: keepPreviousData,
@@ -18,7 +19,7 @@ export function useChallenges(params: ChallengeListParams) {
 /** GET /api/challenges?per_page=1000: the selector's options (SPEC.md section 9), newest first. */
 export function useChallengeOptions() {
   return useQuery({
-    queryKey: [...challengeKeys.challenges, 'options'],
+    queryKey: queryKey('challenges.options'),
     queryFn: ({ signal }) =>
       fetchOrThrow<Paged<ChallengeListRow>>(CHALLENGE_ADMIN_API.challenges, {
         query: { page: 1, per_page: CHALLENGE_DROPDOWN, sort: 'start_at', order: 'desc' },

@@ -1,7 +1,8 @@
 import type { Paged, SalesHeldListQuery, SalesHeldRow } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
-import { CHALLENGE_ADMIN_API, challengeKeys } from './endpoints.ts';
+import { queryKey } from '../../../lib/query-keys.ts';
+import { CHALLENGE_ADMIN_API } from './endpoints.ts';
 
 export type HeldRowsParams = Omit<SalesHeldListQuery, 'search'>;
 
@@ -14,7 +15,7 @@ export type HeldRowRecord = SalesHeldRow & { id: number };
  */
 export function useHeldRows(importId: number, params: HeldRowsParams, enabled: boolean) {
   return useQuery({
-    queryKey: [...challengeKeys.salesImports, 'held', importId, params],
+    queryKey: queryKey('sales-imports.held', importId, params),
     queryFn: async ({ signal }): Promise<Paged<HeldRowRecord>> => {
       const page = await fetchOrThrow<Paged<SalesHeldRow>>(CHALLENGE_ADMIN_API.salesImportHeld(importId), {
         query: { ...params },

@@ -1,7 +1,8 @@
 import type { Paged, Product } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
-import { CHALLENGE_ADMIN_API, challengeKeys } from './endpoints.ts';
+import { queryKey } from '../../../lib/query-keys.ts';
+import { CHALLENGE_ADMIN_API } from './endpoints.ts';
 
 /** How many products a picker offers per search: the first page, by name. */
 export const PRODUCT_PICKER_SIZE = 25;
@@ -9,7 +10,7 @@ export const PRODUCT_PICKER_SIZE = 25;
 /** GET /api/products: a product row's picker, searched on the server (debounced by the caller). */
 export function useProducts(search: string | undefined) {
   return useQuery({
-    queryKey: [...challengeKeys.products, 'picker', search ?? ''],
+    queryKey: queryKey('products.picker', search ?? ''),
     queryFn: ({ signal }) =>
       fetchOrThrow<Paged<Product>>(CHALLENGE_ADMIN_API.products, {
         query: { page: 1, per_page: PRODUCT_PICKER_SIZE, sort: 'name', order: 'asc', search },

@@ -1,7 +1,8 @@
 import type { Paged, RankingQuery, RankingRow } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
-import { CHALLENGE_ADMIN_API, challengeKeys } from './endpoints.ts';
+import { queryKey } from '../../../lib/query-keys.ts';
+import { CHALLENGE_ADMIN_API } from './endpoints.ts';
 
 export type RankingParams = Omit<RankingQuery, 'search' | 'warehouse_id'> & {
   search: string | undefined;
@@ -11,7 +12,7 @@ export type RankingParams = Omit<RankingQuery, 'search' | 'warehouse_id'> & {
 /** GET /api/challenges/{id}/ranking: the reps with a result, best first, within the caller's scope. */
 export function useRanking(id: number, params: RankingParams) {
   return useQuery({
-    queryKey: [...challengeKeys.challenges, 'ranking', id, params],
+    queryKey: queryKey('challenges.ranking', id, params),
     queryFn: ({ signal }) =>
       fetchOrThrow<Paged<RankingRow>>(CHALLENGE_ADMIN_API.ranking(id), { query: { ...params }, signal }),
     placeholderData: keepPreviousData,

@@ -1,8 +1,9 @@
 import type { SalesImport } from '@incentive/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
+import { queryKey } from '../../../lib/query-keys.ts';
 import { isImportRunning, pollDelay } from '../lib/import-progress.ts';
-import { CHALLENGE_ADMIN_API, challengeKeys } from './endpoints.ts';
+import { CHALLENGE_ADMIN_API } from './endpoints.ts';
 
 /**
  * GET /api/sales-imports/{id}: one import, asked again while it runs (decision 050: the upload
@@ -12,7 +13,7 @@ import { CHALLENGE_ADMIN_API, challengeKeys } from './endpoints.ts';
  */
 export function useSalesImport(id: number, initial?: SalesImport) {
   return useQuery({
-    queryKey: [...challengeKeys.salesImports, 'one', id],
+    queryKey: queryKey('sales-imports.one', id),
     queryFn: ({ signal }) => fetchOrThrow<SalesImport>(CHALLENGE_ADMIN_API.salesImport(id), { signal }),
     initialData: initial,
     // The 202's import (or the history's row) is a fresh answer: the first poll comes a second later.

@@ -1,8 +1,9 @@
 import type { Paged, SalesImport, SalesImportListQuery } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
+import { queryKey } from '../../../lib/query-keys.ts';
 import { isImportRunning } from '../lib/import-progress.ts';
-import { CHALLENGE_ADMIN_API, challengeKeys } from './endpoints.ts';
+import { CHALLENGE_ADMIN_API } from './endpoints.ts';
 
 export type SalesImportListParams = Omit<SalesImportListQuery, 'search'> & { search: string | undefined };
 
@@ -12,7 +13,7 @@ export const HISTORY_POLL_MS = 3_000;
 /** GET /api/sales-imports: the import history, newest first; refreshed every 3 s while one of its imports runs. */
 export function useSalesImports(params: SalesImportListParams) {
   return useQuery({
-    queryKey: [...challengeKeys.salesImports, 'list', params],
+    queryKey: queryKey('sales-imports.list', params),
     queryFn: ({ signal }) =>
       fetchOrThrow<Paged<SalesImport>>(CHALLENGE_ADMIN_API.salesImports, { query: { ...params }, signal }),
     placeholderData: keepPreviousData,

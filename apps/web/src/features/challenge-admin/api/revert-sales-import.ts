@@ -1,7 +1,8 @@
 import type { SalesImport } from '@incentive/contracts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { CHALLENGE_ADMIN_API, challengeKeys } from './endpoints.ts';
+import type { QueryRoot } from '../../../lib/query-keys.ts';
+import { CHALLENGE_ADMIN_API } from './endpoints.ts';
 
 /** POST /api/sales-imports/{id}/revert: compensating entries; 409 when a rep no longer holds the money. */
 export function revertSalesImport(id: number) {
@@ -9,13 +10,7 @@ export function revertSalesImport(id: number) {
 }
 
 /** Money moved: the history, the challenges' figures, the users' amounts and wallets change. */
-export const MONEY_ROOTS = [
-  challengeKeys.salesImports,
-  challengeKeys.challenges,
-  challengeKeys.users,
-  challengeKeys.wallet,
-  challengeKeys.me,
-];
+export const MONEY_ROOTS: QueryRoot[] = ['sales-imports', 'challenges', 'users', 'wallet', 'me'];
 
 export const useRevertSalesImport = () =>
   useApiMutation({ mutationFn: revertSalesImport, invalidates: MONEY_ROOTS, invalidatesOnError: MONEY_ROOTS });

@@ -2,14 +2,13 @@ import type { SalesImportSettings } from '@incentive/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { CHALLENGE_ADMIN_API, challengeKeys } from './endpoints.ts';
-
-const settingsKey = [...challengeKeys.salesImports, 'settings'] as const;
+import { queryKey } from '../../../lib/query-keys.ts';
+import { CHALLENGE_ADMIN_API } from './endpoints.ts';
 
 /** GET /api/sales-imports/settings: the plausibility limits (units per row, PLN per rep per import). */
 export function useSalesImportSettings() {
   return useQuery({
-    queryKey: settingsKey,
+    queryKey: queryKey('sales-imports.settings'),
     queryFn: ({ signal }) => fetchOrThrow<SalesImportSettings>(CHALLENGE_ADMIN_API.salesImportSettings, { signal }),
     refetchOnWindowFocus: false,
   });
@@ -33,4 +32,4 @@ export function saveSalesImportSettings(body: SalesImportSettingsInput) {
 }
 
 export const useSaveSalesImportSettings = () =>
-  useApiMutation({ mutationFn: saveSalesImportSettings, invalidates: [challengeKeys.salesImports] });
+  useApiMutation({ mutationFn: saveSalesImportSettings, invalidates: ['sales-imports'] });

@@ -1,7 +1,8 @@
 import type { ChallengeSaved } from '@incentive/contracts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { CHALLENGE_ADMIN_API, challengeKeys } from './endpoints.ts';
+import type { QueryRoot } from '../../../lib/query-keys.ts';
+import { CHALLENGE_ADMIN_API } from './endpoints.ts';
 
 /** POST /api/challenges (multipart: name, intro, start_at, end_at, products as JSON, image). */
 export function createChallenge(body: FormData) {
@@ -13,7 +14,7 @@ export function updateChallenge({ id, body }: { id: number; body: FormData }) {
   return fetchOrThrow<ChallengeSaved>(CHALLENGE_ADMIN_API.challenge(id), { method: 'POST', body });
 }
 
-const changes = [challengeKeys.challenges];
+const changes: QueryRoot[] = ['challenges'];
 
 export const useCreateChallenge = () => useApiMutation({ mutationFn: createChallenge, invalidates: changes });
 export const useUpdateChallenge = () => useApiMutation({ mutationFn: updateChallenge, invalidates: changes });

@@ -1,7 +1,8 @@
 import type { ProductSaved } from '@incentive/contracts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { CHALLENGE_ADMIN_API, challengeKeys } from './endpoints.ts';
+import type { QueryRoot } from '../../../lib/query-keys.ts';
+import { CHALLENGE_ADMIN_API } from './endpoints.ts';
 
 /** POST /api/products (multipart: name, code, description, image). */
 export function createProduct(body: FormData) {
@@ -14,7 +15,7 @@ export function updateProduct({ id, body }: { id: number; body: FormData }) {
 }
 
 // A challenge shows its products' names and images: both roots.
-const changes = [challengeKeys.products, challengeKeys.challenges];
+const changes: QueryRoot[] = ['products', 'challenges'];
 
 export const useCreateProduct = () => useApiMutation({ mutationFn: createProduct, invalidates: changes });
 export const useUpdateProduct = () => useApiMutation({ mutationFn: updateProduct, invalidates: changes });

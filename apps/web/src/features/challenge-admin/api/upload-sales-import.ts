@@ -1,10 +1,9 @@
 import type { ErrorResponse, SalesImport, SalesImportEncoding } from '@incentive/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import type { ApiResult } from '../../../lib/api-client.ts';
-import { i18n } from '../../../lib/i18n.ts';
-import { getToken } from '../../../lib/session.ts';
-import { CHALLENGE_ADMIN_API, challengeKeys } from './endpoints.ts';
+import { type ApiResult, apiHeaders } from '../../../lib/api-client.ts';
+import { rootKey } from '../../../lib/query-keys.ts';
+import { CHALLENGE_ADMIN_API } from './endpoints.ts';
 
 /**
  * The server reads (stages) the file while it arrives and answers 202 once it is queued (decision
@@ -34,10 +33,7 @@ export function uploadSalesImport(
     const xhr = new XMLHttpRequest();
     xhr.open('POST', CHALLENGE_ADMIN_API.salesImports);
     xhr.timeout = IMPORT_TIMEOUT_MS;
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.setRequestHeader('accept-language', i18n.language || 'pl');
-    const auth = getToken();
-    if (auth) xhr.setRequestHeader('authorization', `${auth.type} ${auth.token}`);
+    for (const [name, value] of Object.entries(apiHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => {
       if (!e.lengthComputable) return;
       // Every byte sent (upload.onload does not always follow at once): the server is at work.
@@ -85,7 +81,7 @@ export function useSalesImportUpload() {
       running.current = true;
       try {
         const result = await uploadSalesImport(file, encoding, setPhase);
-        await queryClient.invalidateQueries({ queryKey: challengeKeys.salesImports });
+        await queryClient.invalidateQueries({ queryKey: rootKey('sales-imports') });
         return result;
       } finally {
         running.current = false;

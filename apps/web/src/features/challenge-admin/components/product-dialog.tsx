@@ -3,7 +3,7 @@ import { Button, Group, Input, Modal, Stack, Textarea, TextInput } from '@mantin
 import { useState } from 'react';
 import { ImageInput } from '../../../components/image-input.tsx';
 import { buildFormData, type ImageChange } from '../../../lib/form-data.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { issueKey, useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { useCreateProduct } from '../api/save-product.ts';
@@ -54,7 +54,7 @@ export function ProductDialog({
       const found: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0] as Field;
-        found[field] ??= t(issue.message);
+        found[field] ??= t(issueKey(issue.message));
       }
       setErrors(found);
       return;

@@ -3,6 +3,7 @@ import { Center, Loader, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { rootKey } from '../../../lib/query-keys.ts';
 import { toastSuccess, toastWarning } from '../../../lib/toast.ts';
 import { useSalesImport } from '../api/get-sales-import.ts';
 import { MONEY_ROOTS } from '../api/revert-sales-import.ts';
@@ -39,7 +40,7 @@ export function TrackedImport({
   const wasRunning = useRef(running);
   useEffect(() => {
     if (wasRunning.current && item && !running) {
-      void Promise.all(MONEY_ROOTS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      void Promise.all(MONEY_ROOTS.map((root) => queryClient.invalidateQueries({ queryKey: rootKey(root) })));
       if (item.status === 'applied') {
         toastSuccess(
           item.rows_held > 0

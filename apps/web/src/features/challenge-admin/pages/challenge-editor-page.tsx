@@ -1,4 +1,3 @@
-import '../lib/strings.ts';
 import { CHALLENGE_LIMITS, type ChallengeDetails, type ChallengeSaved, can } from '@incentive/contracts';
 import {
   Button,
@@ -20,6 +19,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ImageInput } from '../../../components/image-input.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
@@ -44,6 +44,9 @@ import {
   validateChallenge,
   valuesFromChallenge,
 } from '../lib/challenge-form.ts';
+import { challengeAdminStrings } from '../lib/strings.ts';
+
+registerStrings(challengeAdminStrings);
 
 /**
  * `/challenges/create` and `/challenges/{id}` (issue 15): create mode when the id is 'create';

@@ -1,4 +1,3 @@
-import '../lib/strings.ts';
 import { CHALLENGE_SORT_FIELDS, type ChallengeListQuery, type ChallengeListRow, can } from '@incentive/contracts';
 import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -12,6 +11,7 @@ import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { TitleLink } from '../../../components/table/title-link.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
@@ -27,6 +27,9 @@ import { ChallengeDates } from '../components/challenge-dates.tsx';
 import { ChallengeSelector } from '../components/challenge-selector.tsx';
 import { ChallengeStatusBadge } from '../components/challenge-status-badge.tsx';
 import { Thumb } from '../components/thumb.tsx';
+import { challengeAdminStrings } from '../lib/strings.ts';
+
+registerStrings(challengeAdminStrings);
 
 type ChallengeSort = ChallengeListQuery['sort'];
 

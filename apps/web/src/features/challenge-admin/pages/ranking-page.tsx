@@ -1,4 +1,3 @@
-import '../lib/strings.ts';
 import { RANKING_SORT_FIELDS, type RankingQuery, type RankingRow } from '@incentive/contracts';
 import { Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -10,6 +9,7 @@ import { Page } from '../../../components/page.tsx';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
@@ -22,6 +22,9 @@ import { useChallenge } from '../api/get-challenge.ts';
 import { useRanking } from '../api/get-ranking.ts';
 import { ChallengeStatusBadge } from '../components/challenge-status-badge.tsx';
 import { formatDay } from '../lib/days.ts';
+import { challengeAdminStrings } from '../lib/strings.ts';
+
+registerStrings(challengeAdminStrings);
 
 type RankingSort = RankingQuery['sort'];
 /** The table keys its rows by `id`: a rep's user id. */

@@ -1,4 +1,3 @@
-import '../lib/strings.ts';
 import { SALES_IMPORT_ENCODINGS, type SalesImport, type SalesImportEncoding } from '@incentive/contracts';
 import { Anchor, Button, Code, Group, Loader, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconFileImport } from '@tabler/icons-react';
@@ -6,7 +5,9 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { downloadCsv } from '../../../lib/download-csv.ts';
+import type { TKey } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { CHALLENGE_ADMIN_API } from '../api/endpoints.ts';
@@ -17,8 +18,11 @@ import { ManagerReclaims } from '../components/manager-reclaims.tsx';
 import { SalesFileDrop } from '../components/sales-file-drop.tsx';
 import { TrackedImport } from '../components/tracked-import.tsx';
 import { columnHeaders, exampleCsv } from '../lib/sales-file.ts';
+import { challengeAdminStrings } from '../lib/strings.ts';
 
-const ENCODING_KEYS: Record<SalesImportEncoding, string> = {
+registerStrings(challengeAdminStrings);
+
+const ENCODING_KEYS: Record<SalesImportEncoding, TKey> = {
   auto: 'challengeAdmin.import.encodingAuto',
   'utf-8': 'challengeAdmin.import.encodingUtf8',
   'windows-1250': 'challengeAdmin.import.encodingCp1250',

@@ -2,9 +2,7 @@ import { type ActiveChallenge, type ActiveChallengeList, API } from '@incentive/
 import { useQuery } from '@tanstack/react-query';
 import { generatePath } from 'react-router';
 import { earlyAnswerOptions, fetchOrThrow } from '../../../lib/api-client.ts';
-
-// Declared here, not in lib/query-keys.ts: that file is in every rep's first load (LazyQueryRoot names it).
-export const challengeKeys = { challenges: ['challenges'] as const };
+import { queryKey } from '../../../lib/query-keys.ts';
 
 /**
  * GET /api/challenges/active: the rep's running and recently ended challenges with what it earned
@@ -12,7 +10,7 @@ export const challengeKeys = { challenges: ['challenges'] as const };
  */
 export function useActiveChallenges() {
   return useQuery({
-    queryKey: [...challengeKeys.challenges, 'active'],
+    queryKey: queryKey('challenges.active'),
     queryFn: ({ signal }) => fetchOrThrow<ActiveChallengeList>(API.challengesActive, { signal }),
     // The challenges page's first load: its answer, when it has come before the page renders (decision 035).
     ...earlyAnswerOptions<ActiveChallengeList>(API.challengesActive),
@@ -23,7 +21,7 @@ export function useActiveChallenges() {
 /** GET /api/challenges/active/{id}: one challenge the list does not hold (a link's ?id=); only when asked. */
 export function useActiveChallenge(id: number | null) {
   return useQuery({
-    queryKey: [...challengeKeys.challenges, 'active', id],
+    queryKey: queryKey('challenges.active-one', id),
     queryFn: ({ signal }) =>
       fetchOrThrow<ActiveChallenge>(generatePath(API.challengeActive, { id: String(id) }), { signal }),
     enabled: id !== null,

@@ -4,14 +4,19 @@ import { IconArrowRight, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LinkButton } from '../../../components/link-button.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { useErrorToast } from '../../../lib/list-error-toast.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useActiveChallenges } from '../api/get-active-challenges.ts';
 import { CHALLENGE_BOX_HEIGHTS } from '../box-size.ts';
+import { challengeBoxStrings } from '../lib/box-strings.ts';
 import { formatImportDate, formatUnits, statusLine } from '../lib/challenge-text.ts';
-import '../lib/box-strings.ts';
+import { challengeStrings } from '../lib/strings.ts';
 import classes from './challenge-box.module.css';
+
+registerStrings(challengeStrings);
+registerStrings(challengeBoxStrings);
 
 /**
  * The rep home's challenge box (issue 15 point 3): the first running challenge with what the rep

@@ -1,6 +1,5 @@
-import { addLazyStrings } from '../../../lib/lazy-strings.ts';
+import type { LazyStrings } from '../../../lib/lazy-strings.ts';
 import pl from '../../../locales/challenges/box-pl.json';
-import './strings.ts';
 
-// The home box's own labels ("challengeBox.*", beside the shared "challengePh.*"): the page does not carry them.
-addLazyStrings({ pl, en: {} });
+// The home box's own labels ("challengeBox.*", beside the shared "challengePh.*" of strings.ts): the page does not carry them.
+export const challengeBoxStrings: LazyStrings = { pl, en: {} };

@@ -1,5 +1,6 @@
 import type { ChallengeStatus } from '@incentive/contracts';
 import { formatDate } from '../../../lib/format.ts';
+import type { TKey } from '../../../lib/i18n.ts';
 import { groupThousands } from '../../../lib/money.ts';
 
 /*
@@ -34,7 +35,7 @@ export function statusLine(
   c: { status: ChallengeStatus; start_at: string; end_at: string },
   lang: string,
   thisYear: number,
-): { key: string; vars: { date: string } } {
+): { key: TKey; vars: { date: string } } {
   if (c.status === 'upcoming')
     return { key: 'challengePh.status.upcoming', vars: { date: formatDay(c.start_at, lang, thisYear) } };
   if (c.status === 'ended')

@@ -5,13 +5,16 @@ import { Link, useSearchParams } from 'react-router';
 import { LinkButton } from '../../../components/link-button.tsx';
 import { Page } from '../../../components/page.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { useErrorToast } from '../../../lib/list-error-toast.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { useActiveChallenge, useActiveChallenges } from '../api/get-active-challenges.ts';
 import { ChallengeView } from '../components/challenge-view.tsx';
 import { holds, orderChallenges } from '../lib/challenge-text.ts';
-import '../lib/strings.ts';
+import { challengeStrings } from '../lib/strings.ts';
 import classes from './challenge-list-page.module.css';
+
+registerStrings(challengeStrings);
 
 /**
  * `/challenges-ph`: the rep's challenges (SPEC.md section 2, Challenge list (rep); decision 026),

@@ -2,10 +2,11 @@ import type { Role, User } from '@incentive/contracts';
 import { Center, Loader } from '@mantine/core';
 import { Suspense } from 'react';
 import { Page } from '../../../components/page.tsx';
+import type { TKey } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { BackOfficeDashboard } from '../../back-office/index.ts';
 
-const TITLES: Record<Role, string> = {
+const TITLES: Record<Role, TKey> = {
   root: 'dashboard.title',
   admin: 'dashboard.title',
   provider_admin: 'dashboard.titleProvider',

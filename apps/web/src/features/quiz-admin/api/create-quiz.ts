@@ -2,7 +2,6 @@ import type { quizSavedSchema } from '@incentive/contracts';
 import type { z } from 'zod';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { QUIZ_ADMIN_API } from './endpoints.ts';
 
 export type QuizSaved = z.infer<typeof quizSavedSchema>;
@@ -12,4 +11,4 @@ export function createQuiz(body: FormData) {
   return fetchOrThrow<QuizSaved>(QUIZ_ADMIN_API.quizzes, { method: 'POST', body });
 }
 
-export const useCreateQuiz = () => useApiMutation({ mutationFn: createQuiz, invalidates: [queryKeys.quizzes] });
+export const useCreateQuiz = () => useApiMutation({ mutationFn: createQuiz, invalidates: ['quizzes'] });

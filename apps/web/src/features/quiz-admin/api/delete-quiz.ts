@@ -1,6 +1,5 @@
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import { QUIZ_ADMIN_API } from './endpoints.ts';
 
 /** DELETE /api/quiz/{id}. */
@@ -9,4 +8,4 @@ export function deleteQuiz(id: number) {
 }
 
 /** The quiz lists; the reps' attempts stay (their history and money do not change). */
-export const useDeleteQuiz = () => useApiMutation({ mutationFn: deleteQuiz, invalidates: [queryKeys.quizzes] });
+export const useDeleteQuiz = () => useApiMutation({ mutationFn: deleteQuiz, invalidates: ['quizzes'] });

@@ -2,7 +2,7 @@ import type { openAnswerSchema, Paged } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { queryKey } from '../../../lib/query-keys.ts';
 import { QUIZ_ADMIN_API } from './endpoints.ts';
 
 export type OpenAnswer = z.infer<typeof openAnswerSchema>;
@@ -17,7 +17,7 @@ export interface OpenAnswersParams {
 /** GET /api/quiz/{id}/open-answers: what the reps typed for one open question, newest first. */
 export function useOpenAnswers(quizId: number, params: OpenAnswersParams) {
   return useQuery({
-    queryKey: [...queryKeys.quizzes, 'open-answers', quizId, params],
+    queryKey: queryKey('quizzes.open-answers', quizId, params),
     queryFn: async ({ signal }) => {
       const page = await fetchOrThrow<Paged<OpenAnswer>>(QUIZ_ADMIN_API.openAnswers(quizId), {
         query: { ...params },

@@ -1,6 +1,5 @@
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 import type { QuizSaved } from './create-quiz.ts';
 import { QUIZ_ADMIN_API } from './endpoints.ts';
 
@@ -9,5 +8,4 @@ export function submitQuizDetails({ id, body }: { id: number; body: FormData }) 
   return fetchOrThrow<QuizSaved>(QUIZ_ADMIN_API.submitDetails(id), { method: 'POST', body });
 }
 
-export const useSubmitQuizDetails = () =>
-  useApiMutation({ mutationFn: submitQuizDetails, invalidates: [queryKeys.quizzes] });
+export const useSubmitQuizDetails = () => useApiMutation({ mutationFn: submitQuizDetails, invalidates: ['quizzes'] });

@@ -1,4 +1,3 @@
-import '../lib/strings.ts';
 import { QUIZ_LIMITS, type Quiz, videoUrlSchema } from '@incentive/contracts';
 import { Alert, Button, Container, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -7,7 +6,8 @@ import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError, failureOf } from '../../../lib/api-client.ts';
 import { buildFormData } from '../../../lib/form-data.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { issueKey, useTranslation } from '../../../lib/i18n.ts';
+import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { toastError, toastFailure, toastSuccess, toastWarning } from '../../../lib/toast.ts';
 import { PageLoader } from '../../back-office/components/page-loader.tsx';
@@ -31,6 +31,9 @@ import {
   questionsWithoutCorrect,
 } from '../lib/quiz-draft.ts';
 import { serverFieldErrors } from '../lib/server-errors.ts';
+import { quizAdminStrings } from '../lib/strings.ts';
+
+registerStrings(quizAdminStrings);
 
 const GENERAL_TAB = 'general';
 const questionTab = (uid: number) => `q${uid}`;
@@ -112,7 +115,7 @@ function Editor({ quiz }: { quiz: Quiz | null }) {
     if (!general.lead.trim()) errors.lead = t('quiz.leadRequired');
     if (isBlankHtml(general.text)) errors.text = t('quiz.textRequired');
     const video = videoUrlSchema.safeParse(general.videoUrl);
-    if (!video.success) errors.video_url = t(video.error.issues[0]?.message ?? 'quiz.videoUrlInvalid');
+    if (!video.success) errors.video_url = t(issueKey(video.error.issues[0]?.message ?? 'quiz.videoUrlInvalid'));
     setGeneralErrors(errors);
     if (Object.keys(errors).length > 0) {
       selectTab(GENERAL_TAB);

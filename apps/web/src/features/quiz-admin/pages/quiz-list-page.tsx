@@ -1,4 +1,3 @@
-import '../lib/strings.ts';
 import { QUIZ_SORT_FIELDS, type QuizListQuery, type QuizListRow } from '@incentive/contracts';
 import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -11,6 +10,7 @@ import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { TitleLink } from '../../../components/table/title-link.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
@@ -23,6 +23,9 @@ import { useErrorToast } from '../../back-office/hooks/use-error-toast.ts';
 import { useDeleteQuiz } from '../api/delete-quiz.ts';
 import { useQuizzes } from '../api/get-quizzes.ts';
 import { QuizStatusCell } from '../components/quiz-status.tsx';
+import { quizAdminStrings } from '../lib/strings.ts';
+
+registerStrings(quizAdminStrings);
 
 type QuizSort = QuizListQuery['sort'];
 

@@ -1,5 +1,4 @@
 import type { QuizResults } from '@incentive/contracts';
-import '../lib/strings.ts';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +6,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { downloadCsv } from '../../../lib/download-csv.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { useFormatCount } from '../../../lib/use-format-count.ts';
@@ -17,6 +17,9 @@ import { QUIZ_ADMIN_API } from '../api/endpoints.ts';
 import { useQuizResults } from '../api/get-quiz-results.ts';
 import { AnswerBars } from '../components/answer-bars.tsx';
 import { OpenAnswersList } from '../components/open-answers-list.tsx';
+import { quizAdminStrings } from '../lib/strings.ts';
+
+registerStrings(quizAdminStrings);
 
 /** `/quiz/{id}/results`: how a quiz went (attempts, reps, pass rate, rewards), per question, and the CSV. */
 export function QuizResultsPage() {

@@ -1,5 +1,4 @@
 import type { Quiz } from '@incentive/contracts';
-import '../lib/strings.ts';
 import {
   Alert,
   Button,
@@ -19,6 +18,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError, failureOf } from '../../../lib/api-client.ts';
 import { buildFormData } from '../../../lib/form-data.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { PageLoader } from '../../back-office/components/page-loader.tsx';
@@ -30,7 +30,10 @@ import { EditableField, ReadValue } from '../components/editable-field.tsx';
 import { type GeneralErrors, GeneralFields } from '../components/general-fields.tsx';
 import { draftFromQuiz, type GeneralDraft, isBlankHtml } from '../lib/quiz-draft.ts';
 import { serverFieldErrors } from '../lib/server-errors.ts';
+import { quizAdminStrings } from '../lib/strings.ts';
 import { apiDate, type SummaryValues, summaryFromQuiz } from '../lib/summary-values.ts';
+
+registerStrings(quizAdminStrings);
 
 type SummaryErrors = Partial<
   Record<'date_from' | 'date_to' | 'price' | 'correct_answers' | 'is_one_time' | 'is_survey', string>

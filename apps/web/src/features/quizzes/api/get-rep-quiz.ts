@@ -2,12 +2,12 @@ import { API, type RepQuiz } from '@incentive/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { generatePath } from 'react-router';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { queryKey } from '../../../lib/query-keys.ts';
 
 /** GET /api/quiz/{id} as a rep: the questions without correctness, and where the rep stands. */
 export function useRepQuiz(id: number | null) {
   return useQuery({
-    queryKey: [...queryKeys.quizzes, 'rep-quiz', id],
+    queryKey: queryKey('quizzes.rep-quiz', id),
     queryFn: ({ signal }) => fetchOrThrow<RepQuiz>(generatePath(API.quiz, { id: String(id) }), { signal }),
     enabled: id !== null,
     retry: false,

@@ -2,7 +2,7 @@ import { API, type Paged, type RepQuizListItem, type RepQuizStatus } from '@ince
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { earlyAnswerOptions, fetchOrThrow } from '../../../lib/api-client.ts';
 import { repQuizListQuery } from '../../../lib/first-page-data.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { queryKey } from '../../../lib/query-keys.ts';
 
 /** A card of the list. An admin previewing the rep's pages gets the manager's rows, which have no status. */
 export type QuizCardItem = Omit<RepQuizListItem, 'status'> & { status?: RepQuizStatus };
@@ -13,7 +13,7 @@ export type QuizCardItem = Omit<RepQuizListItem, 'status'> & { status?: RepQuizS
  */
 export function useRepQuizzes(page: number) {
   return useQuery({
-    queryKey: [...queryKeys.quizzes, 'rep-list', page],
+    queryKey: queryKey('quizzes.rep-list', page),
     queryFn: ({ signal }) =>
       fetchOrThrow<Paged<QuizCardItem>>(API.quizzes, {
         query: repQuizListQuery(page),

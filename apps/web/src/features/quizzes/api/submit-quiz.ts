@@ -2,7 +2,6 @@ import { API, type QuizSubmitBody, type QuizSubmitResult } from '@incentive/cont
 import { generatePath } from 'react-router';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface SubmitQuizVars {
   quizId: number;
@@ -21,5 +20,5 @@ export function submitQuiz({ quizId, body }: SubmitQuizVars) {
 export const useSubmitQuiz = () =>
   useApiMutation({
     mutationFn: submitQuiz,
-    invalidates: [queryKeys.me, queryKeys.quizzes],
+    invalidates: ['me', 'quizzes'],
   });

@@ -1,10 +1,13 @@
-import '../strings.ts';
 import type { RepQuiz } from '@incentive/contracts';
 import { Button, Card, Stack, Text } from '@mantine/core';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { registerStrings } from '../../../lib/lazy-strings.ts';
+import { quizTakeStrings } from '../strings.ts';
 import { QuestionHtml } from './question-html.tsx';
 import { QuizVideo } from './quiz-video.tsx';
+
+registerStrings(quizTakeStrings);
 
 /**
  * What the quiz is about, before its first question (issue 27 point 3): the lead, the text

@@ -1,11 +1,14 @@
-import '../strings.ts';
 import { Button, Card, Container, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowBackUp, IconConfetti, IconHome, IconMoodSad } from '@tabler/icons-react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { readOutcome } from '../quiz-outcome.ts';
+import { quizTakeStrings } from '../strings.ts';
+
+registerStrings(quizTakeStrings);
 
 /** A question's stored HTML as one line of text (the list names the question, it does not lay it out). */
 function plainText(html: string): string {

@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, failureOf } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { queryKey } from '../../../lib/query-keys.ts';
 import { toastFailure } from '../../../lib/toast.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useRepQuiz } from '../api/get-rep-quiz.ts';
@@ -43,7 +43,7 @@ export function QuizTakePage() {
   const onChanged = (message: string) => {
     setChanged(message);
     void queryClient
-      .refetchQueries({ queryKey: [...queryKeys.quizzes, 'rep-quiz', quizId] })
+      .refetchQueries({ queryKey: queryKey('quizzes.rep-quiz', quizId) })
       .then(() => setRound((r) => r + 1));
   };
 

@@ -13,16 +13,17 @@ import { RichTextInput } from '../../../components/rich-text-input.tsx';
 import { type ApiError, failureOf, fetchOrThrow } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { addLazyStrings } from '../../../lib/lazy-strings.ts';
+import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { paths } from '../../../lib/paths.ts';
 import { setProgrammeSettings } from '../../../lib/programme-settings.ts';
+import { queryKey } from '../../../lib/query-keys.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import en from '../../../locales/settings/en.json';
 import pl from '../../../locales/settings/pl.json';
 import { useLoadFailureRedirect } from '../../back-office/hooks/use-load-failure-redirect.ts';
 
 // The page's labels arrive with its chunk, never in a rep's first load.
-addLazyStrings({ pl, en });
+registerStrings({ pl, en });
 
 type Field = keyof ProgrammeSettingsBody;
 type FieldErrors = Partial<Record<Field, string>>;
@@ -44,7 +45,7 @@ export function SettingsPage() {
   const { t } = useTranslation();
   // Read fresh here (not the footer's copy): the form starts from what is stored now.
   const settings = useQuery({
-    queryKey: ['programme-settings'],
+    queryKey: queryKey('programme-settings'),
     queryFn: ({ signal }) => fetchOrThrow<ProgrammeSettings>(API.settings, { signal }),
     retry: false,
     refetchOnWindowFocus: false,

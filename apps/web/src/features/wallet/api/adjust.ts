@@ -1,7 +1,6 @@
 import { type AdjustmentBody, API } from '@incentive/contracts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/admin/adjustments: a manual credit or debit with a reason. */
 export function adjust(body: AdjustmentBody) {
@@ -9,5 +8,4 @@ export function adjust(body: AdjustmentBody) {
 }
 
 /** The rep's balances show in the user lists and details, the warehouses' amounts and the money views. */
-export const useAdjust = () =>
-  useApiMutation({ mutationFn: adjust, invalidates: [queryKeys.users, queryKeys.warehouses, queryKeys.wallet] });
+export const useAdjust = () => useApiMutation({ mutationFn: adjust, invalidates: ['users', 'warehouses', 'wallet'] });

@@ -1,7 +1,6 @@
 import { API, type PayoutBatch } from '@incentive/contracts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/payout-batches: the selected requested withdrawals become a batch for the card issuer. */
 export function exportBatch(withdrawalIds: number[]) {
@@ -9,4 +8,4 @@ export function exportBatch(withdrawalIds: number[]) {
 }
 
 /** The withdrawals change state. */
-export const useExportBatch = () => useApiMutation({ mutationFn: exportBatch, invalidates: [queryKeys.wallet] });
+export const useExportBatch = () => useApiMutation({ mutationFn: exportBatch, invalidates: ['wallet'] });

@@ -1,11 +1,11 @@
 import { API, type MoneyOverview } from '@incentive/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { queryKey } from '../../../lib/query-keys.ts';
 
 export function useMoneyOverview() {
   return useQuery({
-    queryKey: [...queryKeys.wallet, 'overview'],
+    queryKey: queryKey('wallet.overview'),
     queryFn: ({ signal }) => fetchOrThrow<MoneyOverview>(API.moneyOverview, { signal }),
   });
 }

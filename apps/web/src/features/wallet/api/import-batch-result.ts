@@ -1,7 +1,6 @@
 import { API, apiPath } from '@incentive/contracts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/payout-batches/{id}/result: the card issuer's result file, uploaded as CSV text. */
 export async function importBatchResult({ batchId, file }: { batchId: number; file: File }) {
@@ -19,6 +18,6 @@ export async function importBatchResult({ batchId, file }: { batchId: number; fi
 export const useImportBatchResult = () =>
   useApiMutation({
     mutationFn: importBatchResult,
-    invalidates: [queryKeys.wallet, queryKeys.users],
-    invalidatesOnError: [queryKeys.wallet],
+    invalidates: ['wallet', 'users'],
+    invalidatesOnError: ['wallet'],
   });

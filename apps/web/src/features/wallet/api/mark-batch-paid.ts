@@ -1,7 +1,6 @@
 import { API, apiPath } from '@incentive/contracts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/payout-batches/{id}/paid: every exported withdrawal of the batch is paid. */
 export function markBatchPaid(batchId: number) {
@@ -15,6 +14,6 @@ export function markBatchPaid(batchId: number) {
 export const useMarkBatchPaid = () =>
   useApiMutation({
     mutationFn: markBatchPaid,
-    invalidates: [queryKeys.wallet, queryKeys.users],
-    invalidatesOnError: [queryKeys.wallet],
+    invalidates: ['wallet', 'users'],
+    invalidatesOnError: ['wallet'],
   });

@@ -1,7 +1,6 @@
 import { API, apiPath } from '@incentive/contracts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/withdrawals/{id}/failed: the money returns to the wallet, with the reason. */
 export function markFailed({ id, reason }: { id: number; reason: string }) {
@@ -15,6 +14,6 @@ export function markFailed({ id, reason }: { id: number; reason: string }) {
 export const useMarkFailed = () =>
   useApiMutation({
     mutationFn: markFailed,
-    invalidates: [queryKeys.wallet, queryKeys.users],
-    invalidatesOnError: [queryKeys.wallet],
+    invalidates: ['wallet', 'users'],
+    invalidatesOnError: ['wallet'],
   });

@@ -1,7 +1,6 @@
 import { API, apiPath } from '@incentive/contracts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/withdrawals/{id}/paid: the money has left. */
 export function markPaid(id: number) {
@@ -15,6 +14,6 @@ export function markPaid(id: number) {
 export const useMarkPaid = () =>
   useApiMutation({
     mutationFn: markPaid,
-    invalidates: [queryKeys.wallet, queryKeys.users],
-    invalidatesOnError: [queryKeys.wallet],
+    invalidates: ['wallet', 'users'],
+    invalidatesOnError: ['wallet'],
   });

@@ -1,7 +1,6 @@
 import { API, type Withdrawal } from '@incentive/contracts';
 import { fetchOrThrow } from '../../../lib/api-client.ts';
 import { useApiMutation } from '../../../lib/mutation.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/withdrawal: the whole wallet, as a number equal to the money shown (SPEC.md section 7). */
 export function requestWithdrawal(amount: number) {
@@ -12,6 +11,6 @@ export function requestWithdrawal(amount: number) {
 export const useRequestWithdrawal = () =>
   useApiMutation({
     mutationFn: requestWithdrawal,
-    invalidates: [queryKeys.me, queryKeys.wallet],
-    invalidatesOnError: [queryKeys.me],
+    invalidates: ['me', 'wallet'],
+    invalidatesOnError: ['me'],
   });

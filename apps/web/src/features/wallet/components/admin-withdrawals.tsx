@@ -16,7 +16,7 @@ import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { downloadCsv } from '../../../lib/download-csv.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { type TKey, useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
@@ -59,7 +59,7 @@ export function AdminWithdrawals() {
     toastSuccess(message);
     setSelected([]);
   };
-  const fail = (err: unknown, fallbackKey = 'common.somethingWentWrong') => {
+  const fail = (err: unknown, fallbackKey: TKey = 'common.somethingWentWrong') => {
     toastFailure(failureOf(err), fallbackKey);
     setSelected([]);
   };
