@@ -4,14 +4,14 @@ import { Button, Container, Group, Input, Paper, Stack, Text, Textarea, TextInpu
 import { IconDeviceFloppy, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { PageLoader } from '../../../components/admin/page-loader.tsx';
 import { ImageInput } from '../../../components/image-input.tsx';
 import { RichTextInput } from '../../../components/rich-text-input.tsx';
 import { failureOf } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
-import { PageLoader } from '../../back-office/components/page-loader.tsx';
-import { useLoadFailureRedirect } from '../../back-office/hooks/use-load-failure-redirect.ts';
+import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect.ts';
 import { useArticle } from '../api/get-article.ts';
 import { useCreateArticle, useUpdateArticle } from '../api/save-article.ts';
 import { ArticleStatusBadge } from '../components/article-status-badge.tsx';

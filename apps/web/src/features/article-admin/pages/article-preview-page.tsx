@@ -3,12 +3,12 @@ import type { AdminArticle } from '@incentive/contracts';
 import { Alert, Button, Container, Group, Stack, Text } from '@mantine/core';
 import { IconEyeOff, IconPencil } from '@tabler/icons-react';
 import { Link, Navigate, useParams } from 'react-router';
+import { PageLoader } from '../../../components/admin/page-loader.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
+import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect.ts';
 import { ArticleView } from '../../articles/index.ts';
-import { PageLoader } from '../../back-office/components/page-loader.tsx';
-import { useLoadFailureRedirect } from '../../back-office/hooks/use-load-failure-redirect.ts';
 import { useArticle } from '../api/get-article.ts';
 import { ArticleStatusBadge } from '../components/article-status-badge.tsx';
 

@@ -17,14 +17,14 @@ import {
 import { IconDeviceFloppy, IconListNumbers, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { confirmDelete } from '../../../components/admin/confirm-delete.tsx';
 import { ImageInput } from '../../../components/image-input.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
-import { confirmDelete } from '../../back-office/components/confirm-delete.tsx';
-import { useLoadFailureRedirect } from '../../back-office/hooks/use-load-failure-redirect.ts';
+import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect.ts';
 import { useDeleteChallenge } from '../api/delete-challenge.ts';
 import { useChallenge } from '../api/get-challenge.ts';
 import { useCreateChallenge, useUpdateChallenge } from '../api/save-challenge.ts';

@@ -3,7 +3,7 @@ import { Center, Loader } from '@mantine/core';
 import { Suspense } from 'react';
 import { Page } from '../../../components/page.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { BackOfficeDashboard } from '../../back-office/index.ts';
+import { BackOfficeDashboard } from '../../team-admin/index.ts';
 
 const TITLES: Record<Role, string> = {
   root: 'dashboard.title',

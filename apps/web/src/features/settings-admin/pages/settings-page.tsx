@@ -17,9 +17,9 @@ import { addLazyStrings } from '../../../lib/lazy-strings.ts';
 import { paths } from '../../../lib/paths.ts';
 import { setProgrammeSettings } from '../../../lib/programme-settings.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect.ts';
 import en from '../../../locales/settings/en.json';
 import pl from '../../../locales/settings/pl.json';
-import { useLoadFailureRedirect } from '../../back-office/hooks/use-load-failure-redirect.ts';
 
 // The page's labels arrive with its chunk, never in a rep's first load.
 addLazyStrings({ pl, en });

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { i18n } from '../../../lib/i18n.ts';
+import { i18n } from '../../lib/i18n.ts';
 import { openConfirm } from './open-confirm.ts';
 
 /** A delete confirmation dialog (500 px wide): confirm runs `onConfirm`, cancel closes it. Waits for the modals host if it is still loading. */

@@ -1,9 +1,9 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-table-state.ts';
 import { useUsers } from '../api/get-users.ts';
-import { useErrorToast } from '../hooks/use-error-toast.ts';
 import { IdPicker, type PickerOption } from './id-picker.tsx';
 
 /** The warehouse form's admins: warehouse admins (role wholesaler), page 1 of 100, searched on the server. */

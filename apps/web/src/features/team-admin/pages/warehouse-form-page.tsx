@@ -3,10 +3,13 @@ import { SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { PageLoader } from '../../../components/admin/page-loader.tsx';
+import { fieldErrors } from '../../../components/admin/server-errors.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { useCreateWarehouse } from '../api/create-warehouse.ts';
 import { useWarehouse } from '../api/get-warehouse.ts';
@@ -14,9 +17,6 @@ import { useWarehouseUsers } from '../api/get-warehouse-users.ts';
 import { useUpdateWarehouse } from '../api/update-warehouse.ts';
 import { AdminUsersPicker } from '../components/admin-users-picker.tsx';
 import { FormFrame } from '../components/form-frame.tsx';
-import { PageLoader } from '../components/page-loader.tsx';
-import { fieldErrors } from '../components/server-errors.ts';
-import { useLoadFailureRedirect } from '../hooks/use-load-failure-redirect.ts';
 
 interface Values {
   assecoId: string;

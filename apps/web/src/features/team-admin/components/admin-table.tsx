@@ -2,6 +2,8 @@ import { can, type User, type UserListItem, type UserSort } from '@incentive/con
 import { Stack } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useNavigate } from 'react-router';
+import { confirmDelete } from '../../../components/admin/confirm-delete.tsx';
+import { RowActions } from '../../../components/admin/row-actions.tsx';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -9,12 +11,10 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useWarehouseUsers } from '../api/get-warehouse-users.ts';
-import { useErrorToast } from '../hooks/use-error-toast.ts';
-import { confirmDelete } from './confirm-delete.tsx';
-import { RowActions } from './row-actions.tsx';
 
 const ADMIN_SORT_FIELDS = ['id', 'name', 'email', 'last_login_at'] as const satisfies readonly UserSort[];
 

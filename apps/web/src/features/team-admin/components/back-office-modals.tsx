@@ -1,6 +1,6 @@
 import { ModalsProvider } from '@mantine/modals';
 import { useEffect } from 'react';
-import { setModalsHostListening } from './open-confirm.ts';
+import { setModalsHostListening } from '../../../components/admin/open-confirm.ts';
 
 /** The host of the confirm dialogs that openConfirm() opens through @mantine/modals. */
 export function BackOfficeModals() {

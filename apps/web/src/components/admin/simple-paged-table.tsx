@@ -2,8 +2,8 @@ import { PAGE_SIZES, type Paged } from '@incentive/contracts';
 import { Group, LoadingOverlay, Pagination, Paper, Select, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n.ts';
-import type { TableState } from '../../../lib/use-table-state.ts';
+import { useTranslation } from '../../lib/i18n.ts';
+import type { TableState } from '../../lib/use-table-state.ts';
 
 export interface SimpleColumn<T, S extends string> {
   key: string;

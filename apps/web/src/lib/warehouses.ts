@@ -1,16 +1,18 @@
-import type { Paged, Warehouse, WarehouseListQuery } from '@incentive/contracts';
+import { API, type Paged, type Warehouse, type WarehouseListQuery } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchOrThrow } from '../../../lib/api-client.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { BACK_OFFICE_API } from './endpoints.ts';
+import { fetchOrThrow } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
 
 export type WarehouseListParams = WarehouseListQuery;
 
 export function getWarehouses(params: WarehouseListParams, signal?: AbortSignal) {
-  return fetchOrThrow<Paged<Warehouse>>(BACK_OFFICE_API.warehouses, { query: { ...params }, signal });
+  return fetchOrThrow<Paged<Warehouse>>(API.warehouses, { query: { ...params }, signal });
 }
 
-/** GET /api/warehouses: the dashboard's paged, sorted, searched warehouse list (scoped by the server). */
+/**
+ * GET /api/warehouses: the paged, sorted, searched warehouse list (scoped by the server): the back
+ * office's table and picker, and the challenge ranking's warehouse filter.
+ */
 export function useWarehouses(params: WarehouseListParams, enabled = true) {
   return useQuery({
     queryKey: [...queryKeys.warehouses, 'list', params],

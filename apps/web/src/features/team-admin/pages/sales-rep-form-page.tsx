@@ -3,21 +3,21 @@ import { SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
+import { PageLoader } from '../../../components/admin/page-loader.tsx';
+import { fieldErrors } from '../../../components/admin/server-errors.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { homePath, parseId, paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUser } from '../api/get-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { FormFrame } from '../components/form-frame.tsx';
-import { PageLoader } from '../components/page-loader.tsx';
-import { fieldErrors } from '../components/server-errors.ts';
 import { WarehousePicker } from '../components/warehouse-picker.tsx';
 import { useFromWarehouse } from '../hooks/use-from-warehouse.ts';
-import { useLoadFailureRedirect } from '../hooks/use-load-failure-redirect.ts';
 
 type RepRole = 'seller' | 'seller_reg';
 

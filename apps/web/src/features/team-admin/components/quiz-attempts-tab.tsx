@@ -1,17 +1,17 @@
 import type { QuizAttemptRow } from '@incentive/contracts';
 import { Stack, TextInput } from '@mantine/core';
 import { IconSchool, IconSearch } from '@tabler/icons-react';
+import { SimplePagedTable } from '../../../components/admin/simple-paged-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { addLazyStrings } from '../../../lib/lazy-strings.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import en from '../../../locales/quiz-attempts/en.json';
 import pl from '../../../locales/quiz-attempts/pl.json';
 import { type QuizAttemptSort, useUserQuizAttempts } from '../api/get-user-quiz-attempts.ts';
-import { useErrorToast } from '../hooks/use-error-toast.ts';
 import { EmptyState } from './empty-state.tsx';
-import { SimplePagedTable } from './simple-paged-table.tsx';
 import { YesNo } from './yes-no.tsx';
 
 // Its labels come with the rep details page's chunk, not in everyone's first load.

@@ -3,6 +3,8 @@ import { Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useNavigate } from 'react-router';
+import { confirmDelete } from '../../../components/admin/confirm-delete.tsx';
+import { RowActions } from '../../../components/admin/row-actions.tsx';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { TitleLink } from '../../../components/table/title-link.tsx';
@@ -10,15 +12,13 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
+import { useWarehouses } from '../../../lib/warehouses.ts';
 import { useDeleteWarehouse } from '../api/delete-warehouse.ts';
 import { BACK_OFFICE_API } from '../api/endpoints.ts';
-import { useWarehouses } from '../api/get-warehouses.ts';
-import { useErrorToast } from '../hooks/use-error-toast.ts';
-import { confirmDelete } from './confirm-delete.tsx';
-import { RowActions } from './row-actions.tsx';
 
 type WarehouseSort = WarehouseListQuery['sort'];
 

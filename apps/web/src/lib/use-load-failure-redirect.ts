@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
-import { toastFailure } from '../../../lib/toast.ts';
+import { ApiError } from './api-client.ts';
+import { toastFailure } from './toast.ts';
 
 /** A details load that fails redirects with an error toast (SPEC.md section 8). */
 export function useLoadFailureRedirect(error: Error | null, fallbackKey: string, to: string) {

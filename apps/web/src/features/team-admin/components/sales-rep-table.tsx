@@ -4,6 +4,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconMailForward } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useNavigate } from 'react-router';
+import { confirmDelete } from '../../../components/admin/confirm-delete.tsx';
+import { RowActions } from '../../../components/admin/row-actions.tsx';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { TitleLink } from '../../../components/table/title-link.tsx';
@@ -12,6 +14,7 @@ import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
@@ -20,10 +23,7 @@ import { BACK_OFFICE_API } from '../api/endpoints.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useWarehouseUsers } from '../api/get-warehouse-users.ts';
 import { useSendActivationLink } from '../api/send-activation-link.ts';
-import { useErrorToast } from '../hooks/use-error-toast.ts';
 import { ChallengeName } from './challenge-name.tsx';
-import { confirmDelete } from './confirm-delete.tsx';
-import { RowActions } from './row-actions.tsx';
 import { YesNo } from './yes-no.tsx';
 
 interface SalesRepTableProps {

@@ -1,4 +1,4 @@
-import type { ApiResult } from '../../../lib/api-client.ts';
+import type { ApiResult } from '../../lib/api-client.ts';
 
 /** A 422's per-field messages (already in the user's language), for the form's fields. */
 export function fieldErrors(result: ApiResult<unknown> | null, fields: readonly string[]): Record<string, string> {

@@ -3,10 +3,9 @@ import { ApiError } from './api-client.ts';
 import { toastFailure } from './toast.ts';
 
 /**
- * A rep list's error toast (quizzes, articles, the home carousel), once per failure: the server's
- * message when it sent one, else `fallbackKey`. The rep's pages keep their own small hooks rather
- * than the back office's (same behaviour): nothing from features/back-office may be in a rep's
- * download (scripts/bundle-budget/pages.ts).
+ * A list's or a picker's error toast, once per failure: the server's message when it sent one, else
+ * `fallbackKey`. One hook for the rep's pages (quizzes, articles, the home carousel) and the back
+ * office's: it imports only lib/, so nothing of the back office comes with it into a rep's download.
  */
 export function useErrorToast(error: Error | null, fallbackKey: string) {
   useEffect(() => {

@@ -1,9 +1,9 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-table-state.ts';
-import { useWarehouses } from '../api/get-warehouses.ts';
-import { useErrorToast } from '../hooks/use-error-toast.ts';
+import { useWarehouses } from '../../../lib/warehouses.ts';
 import { IdPicker, type PickerOption } from './id-picker.tsx';
 
 /** The form list of warehouses: page 1 of 100 (SPEC.md section 7), searched on the server as the user types. */
