@@ -1,16 +1,12 @@
 import { can, type User, type UserListItem, type UserSort } from '@incentive/contracts';
-import { Stack } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useNavigate } from 'react-router';
-import { confirmDelete } from '../../../components/admin/confirm-delete.tsx';
+import { confirmDeleteRow } from '../../../components/admin/confirm-delete.tsx';
+import { actionsColumn, ListTable } from '../../../components/admin/list-table.tsx';
 import { RowActions } from '../../../components/admin/row-actions.tsx';
-import { PagedTable } from '../../../components/table/paged-table.tsx';
-import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
-import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
@@ -28,14 +24,13 @@ export function AdminTable({ me, warehouseId }: { me: User; warehouseId: number 
   useErrorToast(list.error, 'warehouse.toast.errorAdminsList');
 
   const remove = (u: UserListItem) =>
-    confirmDelete({
+    confirmDeleteRow({
       title: t('admin.deleteTitle'),
       text: t('admin.deleteConfirm', { name: u.name }),
-      onConfirm: () =>
-        deleteUser.mutate(u.id, {
-          onSuccess: () => toastSuccess(t('admin.toast.successDelete')),
-          onError: (err) => toastFailure(failureOf(err), 'admin.toast.errorDelete'),
-        }),
+      remove: deleteUser,
+      id: u.id,
+      success: () => t('admin.toast.successDelete'),
+      errorKey: 'admin.toast.errorDelete',
     });
 
   const columns: DataTableColumn<UserListItem>[] = [
@@ -49,14 +44,9 @@ export function AdminTable({ me, warehouseId }: { me: User; warehouseId: number 
       noWrap: true,
       render: (u) => formatDateTime(u.last_login_at) ?? t('common.never'),
     },
-    {
-      accessor: 'actions',
-      title: t('table.actions'),
-      textAlign: 'right',
-      pinned: 'right',
-      // Edit and delete show only to provider admin, admin and regional manager (SPEC.md section 2).
-      hidden: !can(me.role, 'admins.edit'),
-      render: (u) => (
+    actionsColumn(
+      t('table.actions'),
+      (u) => (
         <RowActions
           editLabel={t('admin.edit')}
           onEdit={() => navigate(paths.adminEdit(u.id, { warehouse_id: warehouseId }))}
@@ -64,25 +54,19 @@ export function AdminTable({ me, warehouseId }: { me: User; warehouseId: number 
           onDelete={() => remove(u)}
         />
       ),
-    },
+      // Edit and delete show only to provider admin, admin and regional manager (SPEC.md section 2).
+      { hidden: !can(me.role, 'admins.edit') },
+    ),
   ];
 
   return (
-    <Stack gap="sm">
-      <TableToolbar
-        search={state.search}
-        onSearch={state.setSearch}
-        placeholder={t('table.searchPlaceholder')}
-        total={list.data?.total}
-      />
-      <PagedTable
-        label={t('warehouse.tabs.admins')}
-        state={state}
-        data={list.data}
-        fetching={list.isFetching}
-        columns={columns}
-        sortFields={ADMIN_SORT_FIELDS}
-      />
-    </Stack>
+    <ListTable
+      state={state}
+      list={list}
+      searchPlaceholder={t('table.searchPlaceholder')}
+      label={t('warehouse.tabs.admins')}
+      columns={columns}
+      sortFields={ADMIN_SORT_FIELDS}
+    />
   );
 }

@@ -1,10 +1,10 @@
 import type { LedgerEntry } from '@incentive/contracts';
 import { Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { formatDateTime } from '../../../lib/format.ts';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { useFormatMoney } from '../../../lib/use-format-money.ts';
-import { useMoneyHistory } from '../api/get-history.ts';
+import { formatDateTime } from '../lib/format.ts';
+import { useTranslation } from '../lib/i18n.ts';
+import { useMoneyHistory } from '../lib/money-history.ts';
+import { useFormatMoney } from '../lib/use-format-money.ts';
 import { ListLoadError } from './list-load-error.tsx';
 
 function sign(e: LedgerEntry): 'in' | 'out' | 'neutral' {

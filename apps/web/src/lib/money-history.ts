@@ -1,8 +1,8 @@
 import { API, apiPath, type LedgerEntry, type Paged } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchOrThrow } from '../../../lib/api-client.ts';
-import { moneyHistoryQuery } from '../../../lib/first-page-data.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
+import { fetchOrThrow } from './api-client.ts';
+import { moneyHistoryQuery } from './first-page-data.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** The signed-in rep's money history (GET /api/wallet/history), or a user's ledger for an admin. */
 export function useMoneyHistory(page: number, userId?: number) {

@@ -1,5 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { useTranslation } from '../../../lib/i18n.ts';
+import { useTranslation } from '../lib/i18n.ts';
 
 interface ListLoadErrorProps {
   /** Asks for the list again. */
