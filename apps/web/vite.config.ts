@@ -26,7 +26,7 @@ const MANTINE_BASE = new RegExp(
     ].join('|')})/`,
 );
 const REP_CARDS =
-  /\/src\/(components\/(card-media|responsive-image|link-button)\.|lib\/(video-source|list-error-toast)\.)|\/icons-react\/dist\/esm\/icons\/IconPhoto\./;
+  /\/src\/(components\/(card-media|responsive-image|link-button)\.|lib\/(video-source|use-error-toast)\.)|\/icons-react\/dist\/esm\/icons\/IconPhoto\./;
 const posix = (id: string) => id.replaceAll('\\', '/');
 const CHUNK_GROUPS = [
   // React and the router: every page, before anything renders.

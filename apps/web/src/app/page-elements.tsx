@@ -5,7 +5,7 @@ import { lazyPage } from './lazy-page.ts';
 
 // Each page its own chunk; a role the guard turns away never downloads it.
 // The back office's pages: one tiny lazy module names their chunks (the data table, the forms).
-const backOffice = () => import('../features/back-office/load-pages.ts');
+const backOffice = () => import('../features/team-admin/load-pages.ts');
 const WarehouseDetailsPage = lazyPage(() => backOffice().then((m) => m.loadWarehouseDetailsPage()));
 const WarehouseFormPage = lazyPage(() => backOffice().then((m) => m.loadWarehouseFormPage()));
 const SalesRepFormPage = lazyPage(() => backOffice().then((m) => m.loadSalesRepFormPage()));
@@ -35,7 +35,7 @@ const challengePage = (page: ChallengeAdminPage) => {
 };
 const challengeEditor = challengePage('editor');
 // The programme settings (organiser, contact, rules): root and admin only.
-const SettingsPage = lazyPage(() => import('../features/settings/index.ts').then((m) => m.loadSettingsPage()));
+const SettingsPage = lazyPage(() => import('../features/settings-admin/index.ts').then((m) => m.loadSettingsPage()));
 // The rep's quizzes (quiz-ph).
 const RepQuizListPage = lazyPage(() =>
   import('../features/quizzes/pages/quiz-list-page.tsx').then((m) => m.QuizListPage),

@@ -1,8 +1,8 @@
 import '@mantine/dropzone/styles.css';
 import { IMAGE_UPLOAD, type Image } from '@incentive/contracts';
-import { Box, Group, Stack, Text } from '@mantine/core';
+import { Box, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
+import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { ImageChange } from '../lib/form-data.ts';
 import { useTranslation } from '../lib/i18n.ts';
@@ -10,6 +10,7 @@ import { registerStrings } from '../lib/lazy-strings.ts';
 import { toastError } from '../lib/toast.ts';
 import en from '../locales/image-input/en.json';
 import pl from '../locales/image-input/pl.json';
+import { DropZoneBody } from './drop-zone-body.tsx';
 
 // Its labels come with it: the forms that use it are lazy, so they stay out of the entry.
 registerStrings({ pl, en });
@@ -71,23 +72,13 @@ export function ImageDropzone({ label, onFile }: { label: string; onFile: (file:
       inputProps={{ 'aria-label': label }}
       radius="md"
     >
-      <Group justify="center" gap="md" mih={120} style={{ pointerEvents: 'none' }} wrap="nowrap">
-        <Dropzone.Accept>
-          <IconUpload size={40} color="var(--mantine-color-blue-6)" aria-hidden />
-        </Dropzone.Accept>
-        <Dropzone.Reject>
-          <IconX size={40} color="var(--mantine-color-red-6)" aria-hidden />
-        </Dropzone.Reject>
-        <Dropzone.Idle>
-          <IconPhoto size={40} color="var(--mantine-color-dimmed)" aria-hidden />
-        </Dropzone.Idle>
-        <Stack gap={4}>
-          <Text fz="md">{t('imageInput.drop')}</Text>
-          <Text fz="sm" c="dimmed">
-            {t('imageInput.hint')}
-          </Text>
-        </Stack>
-      </Group>
+      <DropZoneBody
+        minHeight={120}
+        idleIcon={<IconPhoto size={40} color="var(--mantine-color-dimmed)" aria-hidden />}
+        title={t('imageInput.drop')}
+        hint={t('imageInput.hint')}
+        hintColor="dimmed"
+      />
     </Dropzone>
   );
 }

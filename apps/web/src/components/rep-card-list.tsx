@@ -3,8 +3,8 @@ import { Center, Loader, Pagination, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { type TKey, useTranslation } from '../lib/i18n.ts';
-import { useErrorToast } from '../lib/list-error-toast.ts';
 import { parseId } from '../lib/paths.ts';
+import { useErrorToast } from '../lib/use-error-toast.ts';
 import { Page } from './page.tsx';
 import classes from './rep-card-list.module.css';
 

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
-import { BackOfficeModals } from '../../features/back-office/index.ts';
+import { BackOfficeModals } from '../../features/team-admin/index.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
 import { removeHomeShell } from '../../lib/home-shell.ts';
 import { useTranslation } from '../../lib/i18n.ts';

@@ -2,9 +2,9 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { useProducts } from '../../../lib/products.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-table-state.ts';
-import { useErrorToast } from '../../back-office/hooks/use-error-toast.ts';
-import { useProducts } from '../api/get-products.ts';
 
 export interface PickedProduct {
   id: number;

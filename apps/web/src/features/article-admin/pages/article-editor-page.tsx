@@ -1,17 +1,17 @@
-import { type AdminArticle, ARTICLE_LIMITS, type ArticleSaved } from '@incentive/contracts';
+import { type AdminArticle, ARTICLE_LIMITS } from '@incentive/contracts';
 import { Button, Container, Group, Input, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { PageLoader } from '../../../components/admin/page-loader.tsx';
+import { useEditorSave } from '../../../components/admin/use-editor-save.ts';
 import { ImageInput } from '../../../components/image-input.tsx';
 import { RichTextInput } from '../../../components/rich-text-input.tsx';
-import { failureOf } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
-import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
-import { PageLoader } from '../../back-office/components/page-loader.tsx';
-import { useLoadFailureRedirect } from '../../back-office/hooks/use-load-failure-redirect.ts';
+import { toastError } from '../../../lib/toast.ts';
+import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect.ts';
 import { useArticle } from '../api/get-article.ts';
 import { useCreateArticle, useUpdateArticle } from '../api/save-article.ts';
 import { ArticleStatusBadge } from '../components/article-status-badge.tsx';
@@ -65,14 +65,25 @@ export function ArticleEditorPage() {
 function Editor({ article }: { article: AdminArticle | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const create = useCreateArticle();
-  const update = useUpdateArticle();
   const creating = article === null;
   const [values, setValues] = useState<ArticleFormValues>(() =>
     article ? valuesFromArticle(article) : emptyArticle(),
   );
   const [errors, setErrors] = useState<ArticleErrors>({});
-  const busy = create.isPending || update.isPending;
+  const { busy, submit } = useEditorSave({
+    create: useCreateArticle(),
+    update: useUpdateArticle(),
+    id: article?.id ?? null,
+    messages: {
+      created: 'article.created',
+      updated: 'article.updated',
+      errorCreate: 'articleAdmin.toast.errorCreate',
+      errorEdit: 'articleAdmin.toast.errorEdit',
+    },
+    onSaved: () => navigate(paths.articles()),
+    // A 422 puts its messages at their fields, by the server's field names.
+    onFailure: (result) => setErrors(serverArticleErrors(result)),
+  });
 
   const set = (patch: Partial<ArticleFormValues>) => {
     setValues((v) => ({ ...v, ...patch }));
@@ -93,21 +104,7 @@ function Editor({ article }: { article: AdminArticle | null }) {
       toastError(t('article.imageRequired'));
       return;
     }
-    const handlers = {
-      onSuccess: (saved: ArticleSaved) => {
-        toastSuccess(saved.message || t(creating ? 'article.created' : 'article.updated'));
-        navigate(paths.articles());
-      },
-      onError: (err: unknown) => {
-        const result = failureOf(err);
-        // A 422 puts its messages at their fields, by the server's field names.
-        setErrors(serverArticleErrors(result));
-        toastFailure(result, creating ? 'articleAdmin.toast.errorCreate' : 'articleAdmin.toast.errorEdit');
-      },
-    };
-    const body = articleFormData(values);
-    if (article === null) create.mutate(body, handlers);
-    else update.mutate({ id: article.id, body }, handlers);
+    submit(articleFormData(values));
   };
 
   return (

@@ -5,27 +5,24 @@ import {
   ARTICLE_STATUSES,
   type ArticleStatus,
 } from '@incentive/contracts';
-import { ActionIcon, Button, Group, SegmentedControl, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconEye, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { confirmDeleteRow } from '../../../components/admin/confirm-delete.tsx';
+import { actionsColumn, ListTable, RowIcons, RowLink } from '../../../components/admin/list-table.tsx';
+import { RowActions } from '../../../components/admin/row-actions.tsx';
 import { Page } from '../../../components/page.tsx';
-import { PagedTable } from '../../../components/table/paged-table.tsx';
-import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { TitleLink } from '../../../components/table/title-link.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { TKey } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { registerStrings } from '../../../lib/lazy-strings.ts';
-import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
-import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
-import { confirmDelete } from '../../back-office/components/confirm-delete.tsx';
-import { RowActions } from '../../back-office/components/row-actions.tsx';
-import { useErrorToast } from '../../back-office/hooks/use-error-toast.ts';
 import { useDeleteArticle } from '../api/delete-article.ts';
 import { useArticles } from '../api/get-articles.ts';
 import { ArticleStatusBadge } from '../components/article-status-badge.tsx';
@@ -71,15 +68,14 @@ export function ArticleListPage() {
   };
 
   const askDelete = (a: AdminArticleListRow) =>
-    confirmDelete({
+    confirmDeleteRow({
       title: t('articleAdmin.list.deleteTitle'),
       text: t('articleAdmin.list.deleteConfirm', { name: a.name }),
-      onConfirm: () =>
-        remove.mutate(a.id, {
-          // The server's own message ('Artykuł został usunięty'), in the user's language.
-          onSuccess: (res) => toastSuccess(res?.message || t('article.deleted')),
-          onError: (err) => toastFailure(failureOf(err), 'articleAdmin.toast.errorDelete'),
-        }),
+      remove: remove,
+      id: a.id,
+      // The server's own message ('Artykuł został usunięty'), in the user's language.
+      success: (res) => res?.message || t('article.deleted'),
+      errorKey: 'articleAdmin.toast.errorDelete',
     });
 
   // A deleted article is read-only history: it opens in the preview.
@@ -145,35 +141,23 @@ export function ArticleListPage() {
       noWrap: true,
       render: (a) => formatDateTime(a.created_at),
     },
-    {
-      accessor: 'actions',
-      title: t('table.actions'),
-      textAlign: 'right',
-      pinned: 'right',
-      render: (a) => (
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          <Tooltip label={t('articleAdmin.list.preview', { name: a.name })} withArrow>
-            <ActionIcon
-              variant="subtle"
-              component={Link}
-              to={paths.articlePreview(a.id)}
-              aria-label={t('articleAdmin.list.preview', { name: a.name })}
-              onClick={(e: React.MouseEvent) => e.stopPropagation()}
-            >
-              <IconEye size={18} />
-            </ActionIcon>
-          </Tooltip>
-          {a.status !== 'deleted' && (
-            <RowActions
-              editLabel={t('articleAdmin.list.edit', { name: a.name })}
-              onEdit={() => navigate(paths.articleEdit(a.id))}
-              deleteLabel={t('articleAdmin.list.delete', { name: a.name })}
-              onDelete={() => askDelete(a)}
-            />
-          )}
-        </Group>
-      ),
-    },
+    actionsColumn(t('table.actions'), (a) => (
+      <RowIcons>
+        <RowLink
+          to={paths.articlePreview(a.id)}
+          label={t('articleAdmin.list.preview', { name: a.name })}
+          icon={<IconEye size={18} />}
+        />
+        {a.status !== 'deleted' && (
+          <RowActions
+            editLabel={t('articleAdmin.list.edit', { name: a.name })}
+            onEdit={() => navigate(paths.articleEdit(a.id))}
+            deleteLabel={t('articleAdmin.list.delete', { name: a.name })}
+            onDelete={() => askDelete(a)}
+          />
+        )}
+      </RowIcons>
+    )),
   ];
 
   const filterData = FILTERS.map((f) => ({ value: f, label: t(FILTER_KEYS[f]) }));
@@ -188,41 +172,35 @@ export function ArticleListPage() {
         </Button>
       }
     >
-      <Stack gap="sm">
-        {phone ? (
-          <Select
-            label={t('articleAdmin.filter.label')}
-            data={filterData}
-            value={filter}
-            onChange={changeFilter}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-          />
-        ) : (
-          <SegmentedControl
-            aria-label={t('articleAdmin.filter.label')}
-            data={filterData}
-            value={filter}
-            onChange={changeFilter}
-            style={{ alignSelf: 'flex-start' }}
-          />
-        )}
-        <TableToolbar
-          search={state.search}
-          onSearch={state.setSearch}
-          placeholder={t('articleAdmin.list.searchPlaceholder')}
-          total={list.data?.total}
-        />
-        <PagedTable
-          label={t('articleAdmin.list.title')}
-          state={state}
-          data={list.data}
-          fetching={list.isFetching}
-          columns={columns}
-          sortFields={ADMIN_ARTICLE_SORT_FIELDS}
-          onRowClick={open}
-        />
-      </Stack>
+      <ListTable
+        above={
+          phone ? (
+            <Select
+              label={t('articleAdmin.filter.label')}
+              data={filterData}
+              value={filter}
+              onChange={changeFilter}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+            />
+          ) : (
+            <SegmentedControl
+              aria-label={t('articleAdmin.filter.label')}
+              data={filterData}
+              value={filter}
+              onChange={changeFilter}
+              style={{ alignSelf: 'flex-start' }}
+            />
+          )
+        }
+        state={state}
+        list={list}
+        searchPlaceholder={t('articleAdmin.list.searchPlaceholder')}
+        label={t('articleAdmin.list.title')}
+        columns={columns}
+        sortFields={ADMIN_ARTICLE_SORT_FIELDS}
+        onRowClick={open}
+      />
     </Page>
   );
 }

@@ -2,8 +2,8 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-table-state.ts';
-import { useErrorToast } from '../../back-office/hooks/use-error-toast.ts';
 import { useArticleName, useArticleOptions } from '../api/get-articles.ts';
 import type { Picked } from '../lib/challenge-form.ts';
 

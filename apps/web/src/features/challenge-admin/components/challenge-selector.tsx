@@ -3,7 +3,7 @@ import { IconListDetails } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { toastError } from '../../../lib/toast.ts';
-import { useErrorToast } from '../../back-office/hooks/use-error-toast.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useChallenge } from '../api/get-challenge.ts';
 import { useChallengeOptions } from '../api/get-challenges.ts';
 import { formatDay } from '../lib/days.ts';

@@ -3,15 +3,15 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
+import { openConfirm } from '../../../components/admin/open-confirm.ts';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
-import { openConfirm } from '../../back-office/components/open-confirm.ts';
-import { useErrorToast } from '../../back-office/hooks/use-error-toast.ts';
 import { type HeldDecisionKind, type HeldDecisionVars, useDecideHeldRows } from '../api/decide-held-rows.ts';
 import { type HeldRowRecord, useHeldRows } from '../api/get-held-rows.ts';
 

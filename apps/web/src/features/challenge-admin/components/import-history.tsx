@@ -1,18 +1,17 @@
 import { SALES_IMPORT_SORT_FIELDS, type SalesImport, type SalesImportListQuery } from '@incentive/contracts';
-import { ActionIcon, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
-import { PagedTable } from '../../../components/table/paged-table.tsx';
-import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
+import { actionsColumn, ListTable, RowIcons } from '../../../components/admin/list-table.tsx';
+import { openConfirm } from '../../../components/admin/open-confirm.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
-import { openConfirm } from '../../back-office/components/open-confirm.ts';
-import { useErrorToast } from '../../back-office/hooks/use-error-toast.ts';
 import { useSalesImports } from '../api/get-sales-imports.ts';
 import { useRevertSalesImport } from '../api/revert-sales-import.ts';
 import { rowsFinished } from '../lib/import-progress.ts';
@@ -164,59 +163,47 @@ export function ImportHistory({
       noWrap: true,
       render: (i) => money(i.amount),
     },
-    {
-      accessor: 'actions',
-      title: t('table.actions'),
-      textAlign: 'right',
-      pinned: 'right',
-      render: (i) => (
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          {i.rows_rejected > 0 && (
-            <Tooltip label={t('challengeAdmin.history.report', { file: i.file_name })} withArrow>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('challengeAdmin.history.report', { file: i.file_name })}
-                onClick={() => onReport(i)}
-              >
-                <IconDownload size={18} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-          {i.can_revert && (
-            <Button
+    actionsColumn(t('table.actions'), (i) => (
+      <RowIcons>
+        {i.rows_rejected > 0 && (
+          <Tooltip label={t('challengeAdmin.history.report', { file: i.file_name })} withArrow>
+            <ActionIcon
               variant="subtle"
-              color="red"
-              size="compact-sm"
-              onClick={() => askRevert(i)}
-              aria-label={t('challengeAdmin.history.revertOf', { file: i.file_name })}
+              aria-label={t('challengeAdmin.history.report', { file: i.file_name })}
+              onClick={() => onReport(i)}
             >
-              {t('challengeAdmin.history.revert')}
-            </Button>
-          )}
-        </Group>
-      ),
-    },
+              <IconDownload size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        {i.can_revert && (
+          <Button
+            variant="subtle"
+            color="red"
+            size="compact-sm"
+            onClick={() => askRevert(i)}
+            aria-label={t('challengeAdmin.history.revertOf', { file: i.file_name })}
+          >
+            {t('challengeAdmin.history.revert')}
+          </Button>
+        )}
+      </RowIcons>
+    )),
   ];
 
   return (
-    <Stack gap="sm">
-      <Title order={2} fz="lg">
-        {t('challengeAdmin.history.title')}
-      </Title>
-      <TableToolbar
-        search={state.search}
-        onSearch={state.setSearch}
-        placeholder={t('challengeAdmin.history.searchPlaceholder')}
-        total={list.data?.total}
-      />
-      <PagedTable
-        label={t('challengeAdmin.history.title')}
-        state={state}
-        data={list.data}
-        fetching={list.isFetching}
-        columns={columns}
-        sortFields={SALES_IMPORT_SORT_FIELDS}
-      />
-    </Stack>
+    <ListTable
+      above={
+        <Title order={2} fz="lg">
+          {t('challengeAdmin.history.title')}
+        </Title>
+      }
+      state={state}
+      list={list}
+      searchPlaceholder={t('challengeAdmin.history.searchPlaceholder')}
+      label={t('challengeAdmin.history.title')}
+      columns={columns}
+      sortFields={SALES_IMPORT_SORT_FIELDS}
+    />
   );
 }

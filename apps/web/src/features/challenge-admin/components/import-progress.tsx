@@ -74,43 +74,29 @@ export function ImportProgress({ item }: { item: SalesImport }) {
           )}
         </Stack>
         <SimpleGrid cols={{ base: 2, xs: 3, sm: 4, lg: 7 }} spacing="md" verticalSpacing="sm">
-          <ImportFigure label={t('challengeAdmin.progress.read')} value={count(total)} testId="progress-read" small />
-          <ImportFigure
-            label={t('challengeAdmin.progress.checked')}
-            value={count(item.rows_checked)}
-            testId="progress-checked"
-            small
-          />
-          <ImportFigure
-            label={t('challengeAdmin.import.accepted')}
-            value={count(item.rows_accepted)}
-            testId="progress-accepted"
-            small
-          />
-          <ImportFigure
-            label={t('challengeAdmin.import.rejected')}
-            value={count(item.rows_rejected)}
-            testId="progress-rejected"
-            small
-          />
-          <ImportFigure
-            label={t('challengeAdmin.import.skipped')}
-            value={count(item.rows_skipped)}
-            testId="progress-skipped"
-            small
-          />
-          <ImportFigure
-            label={t('challengeAdmin.import.held')}
-            value={count(item.rows_held)}
-            testId="progress-held"
-            small
-          />
-          <ImportFigure
-            label={t('challengeAdmin.progress.amount')}
-            value={money(item.amount)}
-            testId="progress-amount"
-            small
-          />
+          {[
+            { label: t('challengeAdmin.progress.read'), value: count(total), testId: 'progress-read' },
+            {
+              label: t('challengeAdmin.progress.checked'),
+              value: count(item.rows_checked),
+              testId: 'progress-checked',
+            },
+            {
+              label: t('challengeAdmin.import.accepted'),
+              value: count(item.rows_accepted),
+              testId: 'progress-accepted',
+            },
+            {
+              label: t('challengeAdmin.import.rejected'),
+              value: count(item.rows_rejected),
+              testId: 'progress-rejected',
+            },
+            { label: t('challengeAdmin.import.skipped'), value: count(item.rows_skipped), testId: 'progress-skipped' },
+            { label: t('challengeAdmin.import.held'), value: count(item.rows_held), testId: 'progress-held' },
+            { label: t('challengeAdmin.progress.amount'), value: money(item.amount), testId: 'progress-amount' },
+          ].map((figure) => (
+            <ImportFigure key={figure.testId} {...figure} small />
+          ))}
         </SimpleGrid>
       </Stack>
     </Paper>

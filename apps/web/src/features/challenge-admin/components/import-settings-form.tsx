@@ -5,9 +5,9 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
-import { useErrorToast } from '../../back-office/hooks/use-error-toast.ts';
 import {
   type SalesImportSettingsInput,
   useSalesImportSettings,

@@ -1,8 +1,8 @@
 import '@mantine/dropzone/styles.css';
 import { SALES_IMPORT_LIMITS } from '@incentive/contracts';
-import { Group, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { DropZoneBody } from '../../../components/drop-zone-body.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { isSalesFileName, SALES_FILE_ACCEPT } from '../lib/sales-file.ts';
@@ -41,25 +41,17 @@ export function SalesFileDrop({
       inputProps={{ 'aria-label': t('challengeAdmin.import.fileLabel'), 'data-testid': 'sales-file-input' } as object}
       radius="md"
     >
-      <Group justify="center" gap="md" mih={110} style={{ pointerEvents: 'none' }} wrap="nowrap">
-        <Dropzone.Accept>
-          <IconUpload size={40} color="var(--mantine-color-blue-6)" aria-hidden />
-        </Dropzone.Accept>
-        <Dropzone.Reject>
-          <IconX size={40} color="var(--mantine-color-red-6)" aria-hidden />
-        </Dropzone.Reject>
-        <Dropzone.Idle>
-          <IconFileSpreadsheet size={40} color="var(--mantine-color-gray-7)" aria-hidden />
-        </Dropzone.Idle>
-        <Stack gap={4}>
-          <Text fz="md">{file ? file.name : t('challengeAdmin.import.drop')}</Text>
-          <Text fz="sm" c="gray.7">
-            {file
-              ? t('challengeAdmin.import.fileSize', { size: megabytes(file.size) })
-              : t('challengeAdmin.import.dropHint')}
-          </Text>
-        </Stack>
-      </Group>
+      <DropZoneBody
+        minHeight={110}
+        idleIcon={<IconFileSpreadsheet size={40} color="var(--mantine-color-gray-7)" aria-hidden />}
+        title={file ? file.name : t('challengeAdmin.import.drop')}
+        hint={
+          file
+            ? t('challengeAdmin.import.fileSize', { size: megabytes(file.size) })
+            : t('challengeAdmin.import.dropHint')
+        }
+        hintColor="gray.7"
+      />
     </Dropzone>
   );
 }

@@ -1,4 +1,4 @@
-import { CHALLENGE_LIMITS, type ChallengeDetails, type ChallengeSaved, can } from '@incentive/contracts';
+import { CHALLENGE_LIMITS, type ChallengeDetails, can } from '@incentive/contracts';
 import {
   Button,
   Center,
@@ -16,6 +16,8 @@ import {
 import { IconDeviceFloppy, IconListNumbers, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { confirmDelete } from '../../../components/admin/confirm-delete.tsx';
+import { useEditorSave } from '../../../components/admin/use-editor-save.ts';
 import { ImageInput } from '../../../components/image-input.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -23,8 +25,7 @@ import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { failureOf } from '../../../lib/mutation.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
-import { confirmDelete } from '../../back-office/components/confirm-delete.tsx';
-import { useLoadFailureRedirect } from '../../back-office/hooks/use-load-failure-redirect.ts';
+import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect.ts';
 import { useDeleteChallenge } from '../api/delete-challenge.ts';
 import { useChallenge } from '../api/get-challenge.ts';
 import { useCreateChallenge, useUpdateChallenge } from '../api/save-challenge.ts';
@@ -90,15 +91,26 @@ function Editor({ challenge }: { challenge: ChallengeDetails | null }) {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const navigate = useNavigate();
-  const create = useCreateChallenge();
-  const update = useUpdateChallenge();
   const remove = useDeleteChallenge();
   const creating = challenge === null;
   const [values, setValues] = useState<ChallengeFormValues>(() =>
     challenge ? valuesFromChallenge(challenge) : emptyChallenge(),
   );
   const [errors, setErrors] = useState<ChallengeErrors>(noErrors);
-  const busy = create.isPending || update.isPending;
+  const { busy, submit } = useEditorSave({
+    create: useCreateChallenge(),
+    update: useUpdateChallenge(),
+    id: challenge?.id ?? null,
+    messages: {
+      created: 'challenge.created',
+      updated: 'challenge.updated',
+      errorCreate: 'challengeAdmin.toast.errorCreate',
+      errorEdit: 'challengeAdmin.toast.errorEdit',
+    },
+    onSaved: () => navigate(paths.challenges()),
+    // A 422 puts its messages at their fields and rows (a product already in another challenge on those days).
+    onFailure: (result) => setErrors(serverChallengeErrors(result)),
+  });
 
   const set = (patch: Partial<ChallengeFormValues>) => {
     setValues((v) => ({ ...v, ...patch }));
@@ -121,21 +133,7 @@ function Editor({ challenge }: { challenge: ChallengeDetails | null }) {
       toastError(t('challenge.imageRequired'));
       return;
     }
-    const handlers = {
-      onSuccess: (saved: ChallengeSaved) => {
-        toastSuccess(saved.message || t(creating ? 'challenge.created' : 'challenge.updated'));
-        navigate(paths.challenges());
-      },
-      onError: (err: unknown) => {
-        const result = failureOf(err);
-        // A 422 puts its messages at their fields and rows (a product already in another challenge on those days).
-        setErrors(serverChallengeErrors(result));
-        toastFailure(result, creating ? 'challengeAdmin.toast.errorCreate' : 'challengeAdmin.toast.errorEdit');
-      },
-    };
-    const body = challengeFormData(values);
-    if (challenge === null) create.mutate(body, handlers);
-    else update.mutate({ id: challenge.id, body }, handlers);
+    submit(challengeFormData(values));
   };
 
   const askDelete = () => {

@@ -1,26 +1,23 @@
 import { CHALLENGE_SORT_FIELDS, type ChallengeListQuery, type ChallengeListRow, can } from '@incentive/contracts';
-import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileImport, IconListNumbers, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { confirmDeleteRow } from '../../../components/admin/confirm-delete.tsx';
+import { actionsColumn, ListTable, RowIcons, RowLink } from '../../../components/admin/list-table.tsx';
+import { RowActions } from '../../../components/admin/row-actions.tsx';
 import { Page } from '../../../components/page.tsx';
-import { PagedTable } from '../../../components/table/paged-table.tsx';
-import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { TitleLink } from '../../../components/table/title-link.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { registerStrings } from '../../../lib/lazy-strings.ts';
-import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
-import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
-import { confirmDelete } from '../../back-office/components/confirm-delete.tsx';
-import { RowActions } from '../../back-office/components/row-actions.tsx';
-import { useErrorToast } from '../../back-office/hooks/use-error-toast.ts';
 import { useDeleteChallenge } from '../api/delete-challenge.ts';
 import { useChallenges } from '../api/get-challenges.ts';
 import { ChallengeDates } from '../components/challenge-dates.tsx';
@@ -61,15 +58,14 @@ export function ChallengeListPage() {
   };
 
   const askDelete = (c: ChallengeListRow) =>
-    confirmDelete({
+    confirmDeleteRow({
       title: t('challengeAdmin.list.deleteTitle'),
       text: t('challengeAdmin.list.deleteConfirm', { name: c.name }),
-      onConfirm: () =>
-        remove.mutate(c.id, {
-          onSuccess: (res) => toastSuccess(res?.message || t('challenge.deleted')),
-          // 409 'challenge.hasSales': sales were imported into it.
-          onError: (err) => toastFailure(failureOf(err), 'challengeAdmin.toast.errorDelete'),
-        }),
+      remove: remove,
+      id: c.id,
+      success: (res) => res?.message || t('challenge.deleted'),
+      // 409 'challenge.hasSales': sales were imported into it.
+      errorKey: 'challengeAdmin.toast.errorDelete',
     });
 
   const columns: DataTableColumn<ChallengeListRow>[] = [
@@ -120,35 +116,23 @@ export function ChallengeListPage() {
       noWrap: true,
       render: (c) => money(c.money_paid),
     },
-    {
-      accessor: 'actions',
-      title: t('table.actions'),
-      textAlign: 'right',
-      pinned: 'right',
-      render: (c) => (
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          <Tooltip label={t('challengeAdmin.list.ranking', { name: c.name })} withArrow>
-            <ActionIcon
-              variant="subtle"
-              component={Link}
-              to={paths.challengeRanking(c.id)}
-              aria-label={t('challengeAdmin.list.ranking', { name: c.name })}
-              onClick={(e: React.MouseEvent) => e.stopPropagation()}
-            >
-              <IconListNumbers size={18} />
-            </ActionIcon>
-          </Tooltip>
-          {manage && (
-            <RowActions
-              editLabel={t('challengeAdmin.list.edit', { name: c.name })}
-              onEdit={() => navigate(paths.challengeEdit(c.id))}
-              deleteLabel={t('challengeAdmin.list.delete', { name: c.name })}
-              onDelete={() => askDelete(c)}
-            />
-          )}
-        </Group>
-      ),
-    },
+    actionsColumn(t('table.actions'), (c) => (
+      <RowIcons>
+        <RowLink
+          to={paths.challengeRanking(c.id)}
+          label={t('challengeAdmin.list.ranking', { name: c.name })}
+          icon={<IconListNumbers size={18} />}
+        />
+        {manage && (
+          <RowActions
+            editLabel={t('challengeAdmin.list.edit', { name: c.name })}
+            onEdit={() => navigate(paths.challengeEdit(c.id))}
+            deleteLabel={t('challengeAdmin.list.delete', { name: c.name })}
+            onDelete={() => askDelete(c)}
+          />
+        )}
+      </RowIcons>
+    )),
   ];
 
   return (
@@ -177,23 +161,15 @@ export function ChallengeListPage() {
         )
       }
     >
-      <Stack gap="sm">
-        <TableToolbar
-          search={state.search}
-          onSearch={state.setSearch}
-          placeholder={t('challengeAdmin.list.searchPlaceholder')}
-          total={list.data?.total}
-        />
-        <PagedTable
-          label={t('challengeAdmin.list.title')}
-          state={state}
-          data={list.data}
-          fetching={list.isFetching}
-          columns={columns}
-          sortFields={CHALLENGE_SORT_FIELDS}
-          onRowClick={open}
-        />
-      </Stack>
+      <ListTable
+        state={state}
+        list={list}
+        searchPlaceholder={t('challengeAdmin.list.searchPlaceholder')}
+        label={t('challengeAdmin.list.title')}
+        columns={columns}
+        sortFields={CHALLENGE_SORT_FIELDS}
+        onRowClick={open}
+      />
       <ChallengeSelector opened={opened} />
     </Page>
   );

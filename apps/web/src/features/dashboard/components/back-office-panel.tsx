@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { Page } from '../../../components/page.tsx';
 import type { TKey } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { BackOfficeDashboard } from '../../back-office/index.ts';
+import { BackOfficeDashboard } from '../../team-admin/index.ts';
 
 const TITLES: Record<Role, TKey> = {
   root: 'dashboard.title',

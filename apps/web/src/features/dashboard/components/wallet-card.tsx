@@ -5,9 +5,7 @@ import { addMoney } from '../../../lib/add-money.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
-import { OwedNotice } from '../../wallet/components/owed-notice.tsx';
-import { PendingWithdrawals } from '../../wallet/components/pending-withdrawals.tsx';
-import { WithdrawButton } from '../../wallet/components/withdraw-button.tsx';
+import { OwedNotice, PendingWithdrawals, WithdrawButton } from '../../wallet/index.ts';
 import { StatTile } from './stat-tile.tsx';
 
 /**

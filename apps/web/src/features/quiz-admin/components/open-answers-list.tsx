@@ -1,10 +1,10 @@
 import { Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { SimplePagedTable } from '../../../components/admin/simple-paged-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
-import { SimplePagedTable } from '../../back-office/components/simple-paged-table.tsx';
-import { useErrorToast } from '../../back-office/hooks/use-error-toast.ts';
 import { type OpenAnswer, useOpenAnswers } from '../api/get-open-answers.ts';
 
 /** The typed answers of one open question, paged on the server, newest first. */

@@ -4,14 +4,15 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { ApiError, failureOf } from '../../../lib/api-client.ts';
+import { PageLoader } from '../../../components/admin/page-loader.tsx';
+import { useEditorSave } from '../../../components/admin/use-editor-save.ts';
+import type { ApiResult } from '../../../lib/api-client.ts';
 import { buildFormData } from '../../../lib/form-data.ts';
 import { issueKey, useTranslation } from '../../../lib/i18n.ts';
 import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
-import { toastError, toastFailure, toastSuccess, toastWarning } from '../../../lib/toast.ts';
-import { PageLoader } from '../../back-office/components/page-loader.tsx';
-import { useLoadFailureRedirect } from '../../back-office/hooks/use-load-failure-redirect.ts';
+import { toastError, toastWarning } from '../../../lib/toast.ts';
+import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect.ts';
 import { useCreateQuiz } from '../api/create-quiz.ts';
 import { useQuiz } from '../api/get-quiz.ts';
 import { useUpdateQuiz } from '../api/update-quiz.ts';
@@ -58,8 +59,6 @@ export function QuizEditorPage() {
 function Editor({ quiz }: { quiz: Quiz | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const createQuiz = useCreateQuiz();
-  const updateQuiz = useUpdateQuiz();
   const [initial] = useState(() => (quiz ? draftFromQuiz(quiz) : { general: EMPTY_GENERAL, questions: [] }));
   const [general, setGeneral] = useState<GeneralDraft>(initial.general);
   const [questions, setQuestions] = useState<QuestionDraft[]>(initial.questions);
@@ -68,7 +67,20 @@ function Editor({ quiz }: { quiz: Quiz | null }) {
   const [generalErrors, setGeneralErrors] = useState<GeneralErrors>({});
   const [questionErrors, setQuestionErrors] = useState<Record<number, QuestionErrors>>({});
   const [deleteOpen, deleteDialog] = useDisclosure(false);
-  const busy = createQuiz.isPending || updateQuiz.isPending;
+  const { busy, submit } = useEditorSave({
+    create: useCreateQuiz(),
+    update: useUpdateQuiz(),
+    id: quiz?.id ?? null,
+    messages: {
+      created: 'quiz.toast.successCreate',
+      updated: 'quiz.toast.successEdit',
+      errorCreate: 'quiz.toast.errorCreate',
+      errorEdit: 'quiz.toast.errorEdit',
+    },
+    // The server's message: an edit of a live quiz says reps keep the live version until the summary.
+    onSaved: ({ quiz_id }) => navigate(paths.quizSummary(quiz_id)),
+    onFailure: (result) => showServerErrors(result),
+  });
 
   // Changing the question tab resets the answer tab to the first (SPEC.md section 4).
   const selectTab = (value: string | null) => {
@@ -153,8 +165,8 @@ function Editor({ quiz }: { quiz: Quiz | null }) {
   };
 
   /** A 422 puts its messages at the fields: the general ones, and 'questions.N.…' at question N. */
-  const showServerErrors = (err: unknown) => {
-    const fields = serverFieldErrors(failureOf(err));
+  const showServerErrors = (result: ApiResult<unknown> | null) => {
+    const fields = serverFieldErrors(result);
     setGeneralErrors({
       name: fields.name,
       lead: fields.lead,
@@ -188,22 +200,7 @@ function Editor({ quiz }: { quiz: Quiz | null }) {
       image: quiz === null && general.image.kind === 'remove' ? undefined : general.image,
       questions: JSON.stringify(questionsPayload(questions)),
     });
-    const handlers = {
-      // The server's message: an edit of a live quiz says reps keep the live version until the summary.
-      onSuccess: ({ quiz_id, message }: { quiz_id: number; message: string }) => {
-        toastSuccess(message || t(quiz === null ? 'quiz.toast.successCreate' : 'quiz.toast.successEdit'));
-        navigate(paths.quizSummary(quiz_id));
-      },
-      onError: (err: unknown) => {
-        showServerErrors(err);
-        toastFailure(
-          err instanceof ApiError ? err.result : null,
-          quiz === null ? 'quiz.toast.errorCreate' : 'quiz.toast.errorEdit',
-        );
-      },
-    };
-    if (quiz === null) createQuiz.mutate(body, handlers);
-    else updateQuiz.mutate({ id: quiz.id, body }, handlers);
+    submit(body);
   };
 
   const saveButton = (

@@ -1,25 +1,22 @@
 import { QUIZ_SORT_FIELDS, type QuizListQuery, type QuizListRow } from '@incentive/contracts';
-import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarEvent, IconChartBar, IconPlus } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { Link, useNavigate } from 'react-router';
+import { confirmDeleteRow } from '../../../components/admin/confirm-delete.tsx';
+import { actionsColumn, ListTable, RowIcons, RowLink } from '../../../components/admin/list-table.tsx';
+import { RowActions } from '../../../components/admin/row-actions.tsx';
 import { Page } from '../../../components/page.tsx';
-import { PagedTable } from '../../../components/table/paged-table.tsx';
-import { TableToolbar } from '../../../components/table/table-toolbar.tsx';
 import { TitleLink } from '../../../components/table/title-link.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { registerStrings } from '../../../lib/lazy-strings.ts';
-import { failureOf } from '../../../lib/mutation.ts';
 import { paths } from '../../../lib/paths.ts';
-import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
+import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
-import { confirmDelete } from '../../back-office/components/confirm-delete.tsx';
-import { RowActions } from '../../back-office/components/row-actions.tsx';
-import { useErrorToast } from '../../back-office/hooks/use-error-toast.ts';
 import { useDeleteQuiz } from '../api/delete-quiz.ts';
 import { useQuizzes } from '../api/get-quizzes.ts';
 import { QuizStatusCell } from '../components/quiz-status.tsx';
@@ -42,14 +39,13 @@ export function QuizListPage() {
   useErrorToast(list.error, 'quiz.toast.errorList');
 
   const remove = (q: QuizListRow) =>
-    confirmDelete({
+    confirmDeleteRow({
       title: t('quizAdmin.list.deleteTitle'),
       text: t('quizAdmin.list.deleteConfirm', { name: q.name }),
-      onConfirm: () =>
-        deleteQuiz.mutate(q.id, {
-          onSuccess: () => toastSuccess(t('quiz.toast.successDelete')),
-          onError: (err) => toastFailure(failureOf(err), 'quiz.toast.errorDelete'),
-        }),
+      remove: deleteQuiz,
+      id: q.id,
+      success: () => t('quiz.toast.successDelete'),
+      errorKey: 'quiz.toast.errorDelete',
     });
 
   const columns: DataTableColumn<QuizListRow>[] = [
@@ -90,44 +86,26 @@ export function QuizListPage() {
       noWrap: true,
       render: (q) => formatDateTime(q.created_at),
     },
-    {
-      accessor: 'actions',
-      title: t('table.actions'),
-      textAlign: 'right',
-      pinned: 'right',
-      render: (q) => (
-        <Group gap={4} wrap="nowrap" justify="flex-end">
-          <Tooltip label={t('quizAdmin.list.summary', { name: q.name })} withArrow>
-            <ActionIcon
-              variant="subtle"
-              component={Link}
-              to={paths.quizSummary(q.id)}
-              aria-label={t('quizAdmin.list.summary', { name: q.name })}
-              onClick={(e: React.MouseEvent) => e.stopPropagation()}
-            >
-              <IconCalendarEvent size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('quizAdmin.list.results', { name: q.name })} withArrow>
-            <ActionIcon
-              variant="subtle"
-              component={Link}
-              to={paths.quizResults(q.id)}
-              aria-label={t('quizAdmin.list.results', { name: q.name })}
-              onClick={(e: React.MouseEvent) => e.stopPropagation()}
-            >
-              <IconChartBar size={18} />
-            </ActionIcon>
-          </Tooltip>
-          <RowActions
-            editLabel={t('quizAdmin.list.edit', { name: q.name })}
-            onEdit={() => navigate(paths.quizEdit(q.id))}
-            deleteLabel={t('quizAdmin.list.delete', { name: q.name })}
-            onDelete={() => remove(q)}
-          />
-        </Group>
-      ),
-    },
+    actionsColumn(t('table.actions'), (q) => (
+      <RowIcons>
+        <RowLink
+          to={paths.quizSummary(q.id)}
+          label={t('quizAdmin.list.summary', { name: q.name })}
+          icon={<IconCalendarEvent size={18} />}
+        />
+        <RowLink
+          to={paths.quizResults(q.id)}
+          label={t('quizAdmin.list.results', { name: q.name })}
+          icon={<IconChartBar size={18} />}
+        />
+        <RowActions
+          editLabel={t('quizAdmin.list.edit', { name: q.name })}
+          onEdit={() => navigate(paths.quizEdit(q.id))}
+          deleteLabel={t('quizAdmin.list.delete', { name: q.name })}
+          onDelete={() => remove(q)}
+        />
+      </RowIcons>
+    )),
   ];
 
   return (
@@ -140,23 +118,15 @@ export function QuizListPage() {
         </Button>
       }
     >
-      <Stack gap="sm">
-        <TableToolbar
-          search={state.search}
-          onSearch={state.setSearch}
-          placeholder={t('quizAdmin.list.searchPlaceholder')}
-          total={list.data?.total}
-        />
-        <PagedTable
-          label={t('quizAdmin.list.title')}
-          state={state}
-          data={list.data}
-          fetching={list.isFetching}
-          columns={columns}
-          sortFields={QUIZ_SORT_FIELDS}
-          onRowClick={(q) => navigate(paths.quizEdit(q.id))}
-        />
-      </Stack>
+      <ListTable
+        state={state}
+        list={list}
+        searchPlaceholder={t('quizAdmin.list.searchPlaceholder')}
+        label={t('quizAdmin.list.title')}
+        columns={columns}
+        sortFields={QUIZ_SORT_FIELDS}
+        onRowClick={(q) => navigate(paths.quizEdit(q.id))}
+      />
     </Page>
   );
 }

@@ -3,6 +3,7 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { IconDownload, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
+import { PageLoader } from '../../../components/admin/page-loader.tsx';
 import { Page } from '../../../components/page.tsx';
 import { downloadCsv } from '../../../lib/download-csv.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -11,8 +12,7 @@ import { parseId, paths } from '../../../lib/paths.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
-import { PageLoader } from '../../back-office/components/page-loader.tsx';
-import { useLoadFailureRedirect } from '../../back-office/hooks/use-load-failure-redirect.ts';
+import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect.ts';
 import { QUIZ_ADMIN_API } from '../api/endpoints.ts';
 import { useQuizResults } from '../api/get-quiz-results.ts';
 import { AnswerBars } from '../components/answer-bars.tsx';

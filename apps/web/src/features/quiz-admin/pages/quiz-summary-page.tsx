@@ -15,14 +15,14 @@ import {
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { PageLoader } from '../../../components/admin/page-loader.tsx';
 import { ApiError, failureOf } from '../../../lib/api-client.ts';
 import { buildFormData } from '../../../lib/form-data.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
-import { PageLoader } from '../../back-office/components/page-loader.tsx';
-import { useLoadFailureRedirect } from '../../back-office/hooks/use-load-failure-redirect.ts';
+import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect.ts';
 import { useQuiz } from '../api/get-quiz.ts';
 import { useSubmitQuizDetails } from '../api/submit-quiz-details.ts';
 import { DateField, QuizDatesProvider } from '../components/date-field.tsx';

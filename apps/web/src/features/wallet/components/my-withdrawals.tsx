@@ -1,11 +1,11 @@
 import { Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { ListLoadError } from '../../../components/list-load-error.tsx';
 import { MY_WITHDRAWALS_FIRST_PAGE } from '../../../lib/first-page-data.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useWithdrawals } from '../api/get-withdrawals.ts';
-import { ListLoadError } from './list-load-error.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** A rep's own withdrawals as a phone-first list: amount, status, date and card. */

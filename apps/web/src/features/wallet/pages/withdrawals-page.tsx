@@ -1,12 +1,12 @@
 import { can } from '@incentive/contracts';
 import { Stack } from '@mantine/core';
 import { lazy } from 'react';
+import { MoneyHistory } from '../../../components/money-history.tsx';
 import { Page } from '../../../components/page.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { MY_WITHDRAWALS_FIRST_PAGE } from '../../../lib/first-page-data.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useWithdrawals } from '../api/get-withdrawals.ts';
-import { MoneyHistory } from '../components/money-history.tsx';
 import { MyWithdrawals } from '../components/my-withdrawals.tsx';
 
 // The payout desk brings the data-table library: its own chunk, so a seller's page never loads it.
