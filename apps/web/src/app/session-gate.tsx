@@ -4,7 +4,7 @@ import { use, useEffect } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { useMe } from '../features/auth/api/get-me.ts';
 import { useSignOut } from '../features/auth/use-sign-out.ts';
-import { earlyMeWaiting } from '../lib/early-me.ts';
+import { earlyMeWaiting } from '../first-load/early-me.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { paths } from '../lib/paths.ts';
 import { getToken, rememberGreetingName } from '../lib/session.ts';

@@ -3,12 +3,12 @@ import { Anchor, Card, Center, Group, Loader, Stack, Text, ThemeIcon, Title } fr
 import { IconArrowRight, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LinkButton } from '../../../components/link-button.tsx';
+import { CHALLENGE_BOX_HEIGHTS } from '../../../first-load/sizes.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useErrorToast } from '../../../lib/list-error-toast.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useActiveChallenges } from '../api/get-active-challenges.ts';
-import { CHALLENGE_BOX_HEIGHTS } from '../box-size.ts';
 import { formatImportDate, formatUnits, statusLine } from '../lib/challenge-text.ts';
 import '../lib/box-strings.ts';
 import classes from './challenge-box.module.css';

@@ -1,6 +1,6 @@
 import { Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { MY_WITHDRAWALS_FIRST_PAGE } from '../../../lib/first-page-data.ts';
+import { MY_WITHDRAWALS_FIRST_PAGE } from '../../../first-load/first-page-data.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';

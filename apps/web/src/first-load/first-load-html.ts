@@ -5,16 +5,16 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type GuardedPage, PAGES, POLICY, ROLES } from '@incentive/contracts';
 import Beasties from 'beasties';
 import { createServer, type Manifest, type Plugin } from 'vite';
-import { EARLY_FORM_SCRIPT } from '../src/lib/early-form.ts';
-import { FIRST_CARD_MEDIA, firstPageCalls } from '../src/lib/first-page-data.ts';
-import { HOME_SHELL_ID } from '../src/lib/home-shell.ts';
-import { pageTitle } from '../src/lib/page-title.ts';
-import { GREETING_NAME as GREETING_NAME_KEY, TOKEN as TOKEN_KEY } from '../src/lib/session.ts';
-import { CHALLENGE_SHELL, QUIZ_SHELL, WITHDRAWALS_SHELL } from '../src/lib/shell-slots.ts';
-import { ARTICLE_IMAGE_SIZES, CARD_SIZES, COVER_SIZES } from '../src/lib/video-source.ts';
-import articlesPl from '../src/locales/articles/pl.json' with { type: 'json' };
-import challengesPl from '../src/locales/challenges/pl.json' with { type: 'json' };
-import pl from '../src/locales/pl.json' with { type: 'json' };
+import { GREETING_NAME as GREETING_NAME_KEY, TOKEN as TOKEN_KEY } from '../lib/session.ts';
+import { ARTICLE_IMAGE_SIZES, CARD_SIZES, COVER_SIZES } from '../lib/video-source.ts';
+import articlesPl from '../locales/articles/pl.json' with { type: 'json' };
+import challengesPl from '../locales/challenges/pl.json' with { type: 'json' };
+import pl from '../locales/pl.json' with { type: 'json' };
+import { EARLY_FORM_SCRIPT } from './early-form.ts';
+import { FIRST_CARD_MEDIA, firstPageCalls } from './first-page-data.ts';
+import { HOME_SHELL_ID } from './home-shell.ts';
+import { pageTitle } from './page-title.ts';
+import { CHALLENGE_SHELL, QUIZ_SHELL, WITHDRAWALS_SHELL } from './shell-slots.ts';
 
 /*
  * One HTML file per first-visited route (decision 025). index.html names only the entry's files;
@@ -56,12 +56,20 @@ interface FirstLoadRoute {
 }
 
 export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
-  { name: 'login', path: PAGES.login, chunks: ['src/features/auth/pages/login-page.tsx'], prerender: true },
+  {
+    name: 'login',
+    path: PAGES.login,
+    chunks: ['src/features/auth/load-pages.ts', 'src/features/auth/pages/login-page.tsx'],
+    prerender: true,
+  },
   {
     name: 'dashboard',
     path: PAGES.dashboard,
     chunks: SIGNED_IN_SHELL,
-    page: { name: 'dashboard', chunks: ['src/features/dashboard/pages/dashboard-page.tsx'] },
+    page: {
+      name: 'dashboard',
+      chunks: ['src/features/dashboard/load-pages.ts', 'src/features/dashboard/pages/dashboard-page.tsx'],
+    },
     shell: 'home',
   },
   // The rep's other pages (issue 16, point 6).
@@ -70,21 +78,30 @@ export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
     shell: { title: 'withdrawals.myTitle', image: 'withdrawals' },
     path: PAGES.withdraw,
     chunks: SIGNED_IN_SHELL,
-    page: { name: 'withdraw', chunks: ['src/features/wallet/pages/withdrawals-page.tsx'] },
+    page: {
+      name: 'withdraw',
+      chunks: ['src/features/wallet/load-pages.ts', 'src/features/wallet/pages/withdrawals-page.tsx'],
+    },
   },
   {
     name: 'quiz-ph',
     shell: { title: 'quizPh.title', subtitle: 'quizPh.description', image: 'firstCard' },
     path: PAGES.quizPh,
     chunks: SIGNED_IN_SHELL,
-    page: { name: 'quizPh', chunks: ['src/features/quizzes/pages/quiz-list-page.tsx'] },
+    page: {
+      name: 'quizPh',
+      chunks: ['src/features/quizzes/load-pages.ts', 'src/features/quizzes/pages/quiz-list-page.tsx'],
+    },
   },
   {
     name: 'quiz-ph-take',
     shell: { image: 'quiz' },
     path: PAGES.quizPhTake,
     chunks: SIGNED_IN_SHELL,
-    page: { name: 'quizPhTake', chunks: ['src/features/quizzes/pages/quiz-take-page.tsx'] },
+    page: {
+      name: 'quizPhTake',
+      chunks: ['src/features/quizzes/load-pages.ts', 'src/features/quizzes/pages/quiz-take-page.tsx'],
+    },
   },
   {
     name: 'articles-ph',
@@ -93,7 +110,7 @@ export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
     chunks: SIGNED_IN_SHELL,
     page: {
       name: 'articlesPh',
-      chunks: ['src/features/articles/load-article-list-page.ts', 'src/features/articles/pages/article-list-page.tsx'],
+      chunks: ['src/features/articles/load-pages.ts', 'src/features/articles/pages/article-list-page.tsx'],
     },
   },
   {
@@ -103,7 +120,7 @@ export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
     chunks: SIGNED_IN_SHELL,
     page: {
       name: 'articlePh',
-      chunks: ['src/features/articles/load-article-page.ts', 'src/features/articles/pages/article-page.tsx'],
+      chunks: ['src/features/articles/load-pages.ts', 'src/features/articles/pages/article-page.tsx'],
     },
   },
   {
@@ -113,10 +130,7 @@ export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
     chunks: SIGNED_IN_SHELL,
     page: {
       name: 'challengesPh',
-      chunks: [
-        'src/features/challenges/load-challenge-list-page.ts',
-        'src/features/challenges/pages/challenge-list-page.tsx',
-      ],
+      chunks: ['src/features/challenges/load-pages.ts', 'src/features/challenges/pages/challenge-list-page.tsx'],
     },
   },
 ];
@@ -151,7 +165,7 @@ const REP_ROLES = ROLES.filter((role) => POLICY[role].home === 'repHome');
 const repsMayOpen = (page: GuardedPage) => REP_ROLES.every((role) => POLICY[role].pages.includes(page));
 
 /**
- * With a list's answer: its first item's image into the shell's first card (components/page-shell.tsx),
+ * With a list's answer: its first item's image into the shell's first card (first-load/page-shell.tsx),
  * as `ResponsiveImage` writes it (the same WebP srcset and sizes, so the page's own image is the same
  * cached file and no larger: the largest paint stays the shell's, as the home's title does, decision
  * 027). Nothing for a video, an item without an image, or a failed call.
@@ -180,7 +194,7 @@ const SHELL_IMAGE_FILL = {
 };
 
 /**
- * With a quiz's answer a rep may take: its first step into the quiz's shell (components/page-shell.tsx
+ * With a quiz's answer a rep may take: its first step into the quiz's shell (first-load/page-shell.tsx
  * QuizTakeShell), the intro: the name, what it pays (as lib/money.ts writes it in Polish), the lead
  * and the quiz's text as the server sanitized it (the page renders the same HTML).
  * The bars go and the step shows in one change. Nothing for a quiz the rep cannot take now: the
@@ -202,7 +216,7 @@ const QUIZ_FILL = (() => {
 /**
  * With the rep's challenges: the first one as the page will show it first (the one `?id=` names,
  * else the list's first; lib/challenge-text.ts orderChallenges) into the challenges' shell
- * (components/page-shell.tsx ChallengeShell): the row of choices when there are several, its cover
+ * (first-load/page-shell.tsx ChallengeShell): the row of choices when there are several, its cover
  * with the page's srcset and sizes, and its name. Nothing when the list is empty or `?id=` names a
  * challenge the list does not hold (the page asks for that one itself).
  */
@@ -210,7 +224,7 @@ const CHALLENGE_FILL = `function(r){${GO_JS}try{if(!r||!r.ok)return go();var l=J
 
 /**
  * With the rep's first page of withdrawals: their rows into the withdrawals' shell
- * (components/page-shell.tsx WithdrawalsShell), as features/wallet/components/my-withdrawals.tsx
+ * (first-load/page-shell.tsx WithdrawalsShell), as features/wallet/components/my-withdrawals.tsx
  * writes them: the amount (lib/money.ts), then the date and time (lib/format.ts formatDateTime, the
  * browser's time zone) and the card; or the page's line for no withdrawals.
  */
@@ -287,7 +301,7 @@ const ID_MARK = 2_147_483_646;
  * The inline script of a rep page's first load (decision 030), for a browser that holds a rep's
  * session (a token and the greeting name, kept for reps only, forgotten with the token): it names
  * the page's files (`modulepreload`, stylesheet `preload`) and starts the page's first GETs
- * (lib/first-page-data.ts) while the HTML is parsed, before the entry has arrived; api-client.ts
+ * (first-load/first-page-data.ts) while the HTML is parsed, before the entry has arrived; api-client.ts
  * hands their answers to the page (`__earlyGets`). The page number and id are read as the page
  * reads them (parseId: 1 to 2^31-1; a bad id asks nothing). Another role, or nobody signed in,
  * downloads and asks nothing. The server allows the script by its hash. On a page with a shell the
@@ -347,7 +361,7 @@ function writeCompressed(file: string, text: string) {
   writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
 }
 
-/** Marks a first-load page's stylesheet that main.tsx applies (lib/deferred-styles.ts). */
+/** Marks a first-load page's stylesheet that main.tsx applies (first-load/deferred-styles.ts). */
 export const DEFERRED_STYLE_ATTR = 'data-deferred-style';
 
 /**
@@ -457,11 +471,11 @@ export function firstLoadHtml(): Plugin {
             if (!html.includes(`<title>${escapeHtml(title)}</title>`))
               throw new Error(`first-load-html: no <title> in ${file}`);
             if (route.prerender && prerender) {
-              const { prerenderPage } = (await prerender.ssrLoadModule('/src/prerender.tsx')) as {
+              const { prerenderPage } = (await prerender.ssrLoadModule('/src/first-load/prerender.tsx')) as {
                 prerenderPage: (location: string) => Promise<string>;
               };
               const markup = await prerenderPage(route.path);
-              // With the script that keeps what is typed or submitted before the app arrives (lib/early-form.ts).
+              // With the script that keeps what is typed or submitted before the app arrives (first-load/early-form.ts).
               html = html.replace(
                 '<div id="root"></div>',
                 () => `<div id="root" data-prerendered="pl">${markup}</div><script>${EARLY_FORM_SCRIPT}</script>`,
@@ -471,7 +485,7 @@ export function firstLoadHtml(): Plugin {
             }
             if (route.shell && prerender) {
               const { prerenderHomeShell, prerenderRepPageShell, prerenderRecordShell } =
-                (await prerender.ssrLoadModule('/src/prerender.tsx')) as {
+                (await prerender.ssrLoadModule('/src/first-load/prerender.tsx')) as {
                   prerenderHomeShell: () => Promise<{ markup: string; script: string }>;
                   prerenderRecordShell: (kind: 'article' | 'quiz') => Promise<{ markup: string; script: string }>;
                   prerenderRepPageShell: (

@@ -1,6 +1,6 @@
 /**
- * The attributes of a quiz's shell (components/page-shell.tsx QuizTakeShell) that the first-load
- * script fills from the quiz's early answer (build/first-load-html.ts, decision 033). Shared by the
+ * The attributes of a quiz's shell (first-load/page-shell.tsx QuizTakeShell) that the first-load
+ * script fills from the quiz's early answer (first-load/first-load-html.ts, decision 033). Shared by the
  * two so that they cannot drift apart; never bundled into the app.
  */
 export const QUIZ_SHELL = {

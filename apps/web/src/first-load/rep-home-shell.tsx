@@ -1,19 +1,19 @@
 import { Box, Card, Grid, Group, Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBulb, IconWallet } from '@tabler/icons-react';
-import { Page } from '../../../components/page.tsx';
-import { ShellBar, ShellLayer, shellScript } from '../../../components/page-shell.tsx';
-import { useTranslation } from '../../../lib/i18n.ts';
-import { CAROUSEL_HEIGHT } from '../../articles/carousel-size.ts';
+import { Page } from '../components/page.tsx';
+import { useTranslation } from '../lib/i18n.ts';
+import { ShellBar, ShellLayer, shellScript } from './page-shell.tsx';
+import { CAROUSEL_HEIGHT } from './sizes.ts';
 
 /*
  * The rep home's first paint, pre-rendered at build time into /dashboard's first-load page
- * (build/first-load-html.ts, decision 027): the header, the greeting and the wallet and quiz boxes
+ * (first-load/first-load-html.ts, decision 027): the header, the greeting and the wallet and quiz boxes
  * with their headings, a grey bar where each figure will be. It is not part of React's tree: it
- * covers the viewport (fixed) until the signed-in page commits (lib/home-shell.ts removes it in
+ * covers the viewport (fixed) until the signed-in page commits (first-load/home-shell.ts removes it in
  * that commit), so nothing under it moves and nothing flashes empty in between. Never bundled.
  */
 
-/** Runs right after the shell: greets the rep by the name kept from the last visit (components/page-shell.tsx). */
+/** Runs right after the shell: greets the rep by the name kept from the last visit (first-load/page-shell.tsx). */
 export const HOME_SHELL_SCRIPT = shellScript(true);
 
 /** A StatTile (stat-tile.tsx) with a bar for its value: the same box, so the page replaces it in place. */
