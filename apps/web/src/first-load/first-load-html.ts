@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { type GuardedPage, PAGES, POLICY, ROLES } from '@incentive/contracts';
+import { API, type GuardedPage, PAGES, POLICY, ROLES } from '@incentive/contracts';
 import Beasties from 'beasties';
 import { createServer, type Manifest, type Plugin } from 'vite';
 import { GREETING_NAME as GREETING_NAME_KEY, TOKEN as TOKEN_KEY } from '../lib/session.ts';
@@ -14,7 +14,7 @@ import { EARLY_FORM_SCRIPT } from './early-form.ts';
 import { FIRST_CARD_MEDIA, firstPageCalls } from './first-page-data.ts';
 import { HOME_SHELL_ID } from './home-shell.ts';
 import { pageTitle } from './page-title.ts';
-import { CHALLENGE_SHELL, QUIZ_SHELL, WITHDRAWALS_SHELL } from './shell-slots.ts';
+import { CHALLENGE_SHELL, HOME_SHELL, QUIZ_SHELL, WITHDRAWALS_SHELL } from './shell-slots.ts';
 
 /*
  * One HTML file per first-visited route (decision 025). index.html names only the entry's files;
@@ -247,11 +247,24 @@ const WITHDRAWALS_FILL = (() => {
   return `function(r){${GO_JS}try{if(!r||!r.ok)return go();var l=JSON.parse(r.text).data,m=document.querySelector('[${WITHDRAWALS_SHELL}]'),d=document;if(!l||!m)return go();var t=function(e,x){var c=d.createElement(e);c.textContent=x;return c},z=function(v){return(v<10?'0':'')+v};if(!l.length)m.appendChild(t('p',${none}));l.forEach(function(w){var n=+w.amount,a=new Date(w.created_at),row=d.createElement('div'),s=d.createElement('div');s.style.minWidth='0';s.appendChild(t('p',${MONEY_PL}));var q=t('p',z(a.getDate())+'-'+z(a.getMonth()+1)+'-'+a.getFullYear()+' '+z(a.getHours())+':'+z(a.getMinutes())+':'+z(a.getSeconds())+' · ');q.appendChild(t('span',${card}+' '+w.card_number));s.appendChild(q);row.appendChild(s);var b=${badges}[w.status];if(b){var g=t('span',b[1]);g.style.cssText='background:var(--mantine-color-'+b[0]+'-light);color:var(--mantine-color-'+b[0]+'-light-color)';row.appendChild(g)}m.appendChild(row)});${AFTER_FRAME_GO}}catch(x){go()}}`;
 })();
 
+/**
+ * With the rep's GET /api/me: the home's figures into its shell (first-load/rep-home-shell.tsx), as
+ * the wallet card and the quiz box write them (lib/money.ts in Polish; earned so far is earned plus
+ * withdrawn, added in grosze as lib/add-money.ts does). The page then writes the same text in the
+ * same boxes, so its amounts never become a larger paint than the shell's, whatever they are
+ * (a wallet of five digits was Lighthouse's LCP element at 3.3–3.7 s, decision 054).
+ */
+const HOME_FILL = (() => {
+  const write = (slot: string, grosze: string) => `f(${JSON.stringify(slot)},${grosze});`;
+  return `function(r){${GO_JS}try{if(!r||!r.ok)return go();var u=JSON.parse(r.text),w=u.wallet,c=function(v){return Math.round(+v*100)},f=function(a,g){var e=document.querySelector('['+a+']'),n=g/100;if(e)e.textContent=${MONEY_PL}};if(!w)return go();${write(HOME_SHELL.money, 'c(w.money)')}${write(HOME_SHELL.earned, 'c(u.money_earned)+c(u.money_withdrawed)')}${write(HOME_SHELL.withdrawn, 'c(u.money_withdrawed)')}${write(HOME_SHELL.toGet, 'c(u.money_to_get)')}${AFTER_FRAME_GO}}catch(x){go()}}`;
+})();
+
 const SHELL_FILL = {
   ...SHELL_IMAGE_FILL,
   quiz: QUIZ_FILL,
   challenge: CHALLENGE_FILL,
   withdrawals: WITHDRAWALS_FILL,
+  home: HOME_FILL,
 };
 type ShellImage = keyof typeof SHELL_FILL;
 
@@ -288,7 +301,8 @@ function appStartScript(entry: string, preloads: string[]): string {
     `c.port1.onmessage=function(){q.splice(0,${LINKS_PER_TASK}).forEach(function(l){a(l[0],l[1],l[2])});if(q.length)c.port2.postMessage(0);else c.port1.close()};c.port1.onmessage()}`,
     // `p`: the shell's first frame has been shown; with `__deferApp`, `__startNow` says the image is in.
     'var p=0;function m(){if(p&&(!w.__deferApp||w.__startNow))go()}w.__startApp=m;',
-    `var x=d.getElementById(${JSON.stringify(HOME_SHELL_ID)});if(!x||x.hidden)return go();setTimeout(go,${APP_START_CAP_MS});`,
+    // What paints from the HTML: a shown shell, or the pre-rendered login page (decision 054).
+    `var x=d.getElementById(${JSON.stringify(HOME_SHELL_ID)}),r=d.querySelector("#root[data-prerendered]");if((!x||x.hidden)&&!r)return go();setTimeout(go,${APP_START_CAP_MS});`,
     'function f(){p=1;m()}try{new PerformanceObserver(function(l,o){o.disconnect();f()}).observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(f,0)})}})()',
   ].join('');
 }
@@ -437,6 +451,9 @@ export function firstLoadHtml(): Plugin {
             const { js, css } = filesOf(manifest, chunks);
             const file = `pages/${route.name}.html`;
             const inlineScripts: string[] = [];
+            // The rep home's first call is GET /api/me (the entry's early-me.ts takes its answer): its
+            // figures go into the shell, and its page's files come with the entry (every role opens it).
+            if (route.shell === 'home') inlineScripts.push(repFirstLoadScript([], [], [API.me], { image: 'home' }));
             if (route.page && !everyRoleMayOpen(route.page.name)) {
               if (!repsMayOpen(route.page.name)) throw new Error(`first-load-html: who may open ${route.name}?`);
               const own = filesOf(manifest, route.page.chunks);
@@ -516,8 +533,10 @@ export function firstLoadHtml(): Plugin {
               if (!html.includes(shell.script)) throw new Error('first-load-html: no <div id="root"></div>');
               inlineScripts.push(shell.script);
             }
-            if (typeof route.shell === 'object') {
-              // The entry and every modulepreload leave the head: the app start script adds them (decision 033).
+            if (route.shell || route.prerender) {
+              // The entry and every modulepreload leave the head: the app start script adds them once
+              // the shell has painted (decision 033; the home too since decision 054: a module script
+              // ready when the HTML has been parsed ran before the first frame, in some runs only).
               const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
               const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
               const entrySrc = entryTag.exec(html)?.[1];
