@@ -278,7 +278,8 @@ export const APP_START_CAP_MS = 300;
 const LINKS_PER_TASK = 2;
 
 /**
- * The end of a rep page's body, after its shell (decision 033): adds the entry's script and every
+ * The end of the body of a page that paints from its HTML, a rep page's shell (decision 033) or the
+ * pre-rendered login page (decision 054), after what it paints: adds the entry's script and every
  * `modulepreload` that the HTML would otherwise name in its head. Without a shown shell (not a rep,
  * not Polish) it adds them at once. With one, it adds them once the shell's first frame is shown (a
  * `paint` entry; the next frame where the Paint Timing API is missing), and when the rep script
