@@ -11,7 +11,12 @@
  * fresh embedded database seeded with the demo data. Every page is measured with a cold cache in a
  * fresh Chromium profile (Debian's /usr/bin/chromium, never downloaded). Signed-in pages get the
  * session token in localStorage before the measured load, as the web app keeps it after a sign-in.
- * BENCH_RUNS (default 1) repeats each page; the report takes the run with the median performance score.
+ * BENCH_RUNS (default 1) repeats each page; the report takes the run with the median performance score
+ * and gives the lowest and highest score beside it (issue 29: ≥ 95 must hold in every run, not only the
+ * median). BENCH_USED_DATA=1 first uses the demo data as other tests leave it: the rep's wallet gets
+ * a five-digit credit (decision 054: its amount was the LCP element on such a server).
+ * `npm run bench:lighthouse` is the rep's measurement: the login page and the rep home, 5 runs each,
+ * on used data, each run in a new profile that holds only token, token_type and greeting_name.
  * BENCH_PAGES (names, comma-separated, e.g. "login page") measures only those pages and does not
  * write the report; BENCH_LHR_DIR keeps each run's full Lighthouse report there (what the LCP
  * element was, which tasks blocked).
@@ -33,6 +38,7 @@ const REPORT = path.join(root, 'bench/baselines/web.md');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const ONLY = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
 const LHR_DIR = process.env.BENCH_LHR_DIR;
+const USED_DATA = process.env.BENCH_USED_DATA === '1';
 /** The machine's load average (1 min) at each measurement: scores on a shared machine follow it. */
 const loads: number[] = [];
 
@@ -85,7 +91,8 @@ try {
   for (const account of new Set(PAGES.flatMap((p) => (p.account ? [p.account] : [])))) {
     tokens.set(account, await login(base, account));
   }
-  const rows: Array<{ page: BenchPage; m: Measure }> = [];
+  if (USED_DATA) await useData(base, tokens);
+  const rows: Array<{ page: BenchPage; m: Measure; range: [number, number] }> = [];
   for (const listed of PAGES.filter((p) => !ONLY || ONLY.includes(p.name))) {
     const session = listed.account ? tokens.get(listed.account) : undefined;
     const page = { ...listed, path: await concretePath(base, listed, session) };
@@ -93,11 +100,15 @@ try {
     for (let i = 0; i < RUNS; i++) runs.push(await measure(`${base}${page.path}`, session));
     runs.sort((a, b) => a.performance - b.performance);
     const m = runs[Math.floor(runs.length / 2)] as Measure;
-    rows.push({ page, m });
+    const range: [number, number] = [runs[0]?.performance ?? 0, runs[runs.length - 1]?.performance ?? 0];
+    rows.push({ page, m, range });
     console.log(
       `${page.name.padEnd(28)} perf ${m.performance}  a11y ${m.accessibility}  bp ${m.bestPractices}  ` +
         `FCP ${sec(m.fcp)}  LCP ${sec(m.lcp)}  TBT ${Math.round(m.tbt)} ms  CLS ${m.cls.toFixed(3)}  ${kib(m.bytes)}` +
-        (runs.length > 1 ? `  (perf of ${runs.length} runs: ${runs.map((r) => r.performance).join(', ')})` : ''),
+        (runs.length > 1
+          ? `  (perf of ${runs.length} runs: min ${range[0]}, median ${m.performance}, max ${range[1]}: ` +
+            `${runs.map((r) => `${r.performance} (FCP ${sec(r.fcp)}, LCP ${sec(r.lcp)})`).join(', ')})`
+          : ''),
     );
     for (const f of m.failing) console.log(`    - ${f}`);
   }
@@ -120,6 +131,23 @@ try {
 interface Session {
   token: string;
   greetingName: string | null;
+}
+
+/**
+ * The demo data as a server that other tests have used leaves it: the rep's wallet holds a five-digit
+ * amount (an admin's credit), so the home's figures are wider than on a fresh seed.
+ */
+async function useData(baseUrl: string, tokens: Map<string, Session>) {
+  const admin = await login(baseUrl, 'admin@example.com');
+  const seller = tokens.get(SELLER) ?? (await login(baseUrl, SELLER));
+  const me = await fetch(`${baseUrl}/api/me`, { headers: { authorization: `Bearer ${seller.token}` } });
+  const { id } = (await me.json()) as User;
+  const res = await fetch(`${baseUrl}/api/admin/adjustments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+    body: JSON.stringify({ user_id: id, amount: '98765.43', reason: 'bench:web used data' }),
+  });
+  if (!res.ok) throw new Error(`used data: POST /api/admin/adjustments answered ${res.status} ${await res.text()}`);
 }
 
 /** The page's path with `{id}` filled in from the first item of its list, as its account sees it. */
@@ -243,18 +271,19 @@ function detailOf(details: Result['audits'][string]['details']): string {
 }
 
 /** Replaces the generated block of bench/baselines/web.md (the text around it is kept). */
-function writeReport(rows: Array<{ page: BenchPage; m: Measure }>) {
+function writeReport(rows: Array<{ page: BenchPage; m: Measure; range: [number, number] }>) {
   const lines = [
     MARK_START,
     `Latest \`npm run bench:web\`: ${new Date().toISOString().slice(0, 10)}, Lighthouse ${lighthouseVersion()}, mobile preset, ` +
-      `${RUNS === 1 ? 'one run' : `median of ${RUNS} runs`} per page, cold cache, ` +
+      `${RUNS === 1 ? 'one run' : `median of ${RUNS} runs (min–max beside it)`} per page, cold cache, ` +
+      `${USED_DATA ? 'used demo data (a five-digit wallet), ' : ''}` +
       `load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} on ${os.cpus().length} cores.`,
     '',
     '| page | performance | accessibility | best practices | FCP | LCP | TBT | CLS | transferred |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map(
-      ({ page, m }) =>
-        `| ${page.name} (\`${page.path}\`) | ${m.performance} | ${m.accessibility} | ${m.bestPractices} | ${sec(m.fcp)} | ` +
+      ({ page, m, range }) =>
+        `| ${page.name} (\`${page.path}\`) | ${m.performance}${RUNS > 1 ? ` (${range[0]}–${range[1]})` : ''} | ${m.accessibility} | ${m.bestPractices} | ${sec(m.fcp)} | ` +
         `${sec(m.lcp)} | ${Math.round(m.tbt)} ms | ${m.cls.toFixed(3)} | ${kib(m.bytes)} |`,
     ),
     '',

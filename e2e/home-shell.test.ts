@@ -110,4 +110,74 @@ describe('the rep home shell', () => {
     await english.goto('/dashboard');
     await english.getByRole('heading', { name: 'Hi, Szymon!' }).waitFor();
   });
+  test("decision 054: the wallet's and the quiz box's figures come into the shell from the early GET /api/me, before the app's code, which starts after the first paint", async () => {
+    const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await signIn(page, ACCOUNTS.seller);
+    // Only the HTML and its inline scripts: every script file is held (a slow phone's download).
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    const me = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me');
+    await page.goto('/dashboard');
+    const user = (await (await me).json()) as { wallet: { money: string }; money_to_get: string };
+    const shell = page.locator('#home-shell');
+    const figure = (slot: string) => shell.locator(`[${slot}]`);
+    await expect.poll(() => figure('data-shell-money').textContent()).toMatch(/\d,\d\d\u00a0zł$/);
+    const shown = {
+      money: await figure('data-shell-money').textContent(),
+      earned: await figure('data-shell-earned').textContent(),
+      withdrawn: await figure('data-shell-withdrawn').textContent(),
+      toGet: await figure('data-shell-to-get').textContent(),
+    };
+    expect(Number(shown.money?.replace(/[^\d,-]/g, '').replace(',', '.'))).toBe(Number(user.wallet.money));
+    expect(Number(shown.toGet?.replace(/[^\d,-]/g, '').replace(',', '.'))).toBe(Number(user.money_to_get));
+    await page.unroute(/\/assets\/.*\.js$/);
+    const errors = recordErrors(page);
+
+    // With the scripts: the page writes the same figures in the same boxes, and its code was asked for
+    // only after the shell's first frame (the entry is added by the app start script, decision 033).
+    await page.goto('/dashboard');
+    await page.getByTestId('money-to-get').waitFor();
+    expect(await page.getByTestId('money-to-get').textContent()).toBe(shown.toGet);
+    for (const text of [shown.money, shown.earned, shown.withdrawn]) {
+      expect(
+        await page
+          .locator('main')
+          .getByText(text ?? '', { exact: true })
+          .count(),
+      ).toBeGreaterThan(0);
+    }
+    const timing = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
+      entryStart:
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) =>
+          /\/assets\/index-[\w-]+\.js$/.test(e.name),
+        )?.startTime ?? null,
+    }));
+    expect(timing.firstPaint).not.toBeNull();
+    expect(timing.entryStart).toBeGreaterThanOrEqual(timing.firstPaint ?? Number.POSITIVE_INFINITY);
+    expect(errors).toEqual([]);
+
+    // The pre-rendered login page too: it paints before the entry is asked for.
+    const login = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
+    await login.goto('/');
+    await login.getByRole('button', { name: 'Zaloguj' }).waitFor();
+    await expect
+      .poll(() =>
+        login.evaluate(
+          () =>
+            (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) =>
+              /\/assets\/index-[\w-]+\.js$/.test(e.name),
+            )?.startTime ?? null,
+        ),
+      )
+      .not.toBeNull();
+    const loginTiming = await login.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
+      entryStart:
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) =>
+          /\/assets\/index-[\w-]+\.js$/.test(e.name),
+        )?.startTime ?? 0,
+    }));
+    expect(loginTiming.firstPaint).not.toBeNull();
+    expect(loginTiming.entryStart).toBeGreaterThanOrEqual(loginTiming.firstPaint ?? Number.POSITIVE_INFINITY);
+  });
 });

@@ -3,8 +3,8 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { buildStamp } from './build/build-stamp.ts';
 import { chunkContents } from './build/chunk-contents.ts';
-import { firstLoadHtml } from './build/first-load-html.ts';
 import { mantineCssPerComponent } from './build/mantine-css.ts';
+import { firstLoadHtml } from './src/first-load/first-load-html.ts';
 
 /*
  * Fewer, larger chunks for the first load (decision 022). Left to itself the bundler cut the login

@@ -1,6 +1,6 @@
 import './lib/zod-jitless.ts';
 // First, before React and Mantine evaluate: a signed-in visitor's GET /api/me goes out now.
-import { earlyUser } from './lib/early-me.ts';
+import { earlyUser } from './first-load/early-me.ts';
 // Mantine's base styles; each component's own stylesheet comes with its code (build/mantine-css.ts).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
@@ -10,8 +10,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppTree } from './app/app-tree.tsx';
 import { preloadRoute } from './app/router.tsx';
-import { applyDeferredStyles } from './lib/deferred-styles.ts';
-import { removeHomeShell } from './lib/home-shell.ts';
+import { applyDeferredStyles } from './first-load/deferred-styles.ts';
+import { removeHomeShell } from './first-load/home-shell.ts';
 import { i18n, i18nReady } from './lib/i18n.ts';
 
 // The rep home's stylesheets, preloaded while its shell painted, now apply (decision 028).
@@ -30,7 +30,7 @@ void earlyUser().then((me) => (me ? preloadRoute(location.pathname, me) : remove
 void Promise.all([i18nReady, stylesApplied]).then(() => {
   const container = document.getElementById('root') as HTMLElement;
   const tree = <AppTree router={BrowserRouter} />;
-  // The build pre-renders the login page in Polish (build/first-load-html.ts): hydrate what is
+  // The build pre-renders the login page in Polish (first-load/first-load-html.ts): hydrate what is
   // already on screen. Any other case (an English choice) starts from an empty root.
   if (container.dataset.prerendered === i18n.language) {
     startTransition(() => {

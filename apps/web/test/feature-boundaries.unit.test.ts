@@ -5,64 +5,40 @@ import { describe, expect, it } from 'vitest';
 
 /*
  * A web feature owns its folder (docs/decisions/053-web-feature-folders.md): code outside
- * src/features/<f>/ reaches <f> only through src/features/<f>/index.ts, or not at all. That holds for
- * app/, lib/, components/, the other features and the pre-render entry, for static imports, `export …
- * from`, and dynamic `import()` alike (a lazy page stays lazy by importing the feature's index
- * lazily). Tests are the one exception: a test may open what it tests.
+ * src/features/<f>/ reaches <f> only through src/features/<f>/index.ts (static or dynamic import), or
+ * its lazy entry src/features/<f>/load-pages.ts by a dynamic `import()` only (first-load/README.md,
+ * decision 054: a dynamic import of an index that others import statically would merge the chunks and
+ * grow the rep's first load), or not at all. That holds for app/, lib/, components/, first-load/ and
+ * the other features, for static imports, `export … from`, and dynamic `import()` alike. Tests are the
+ * one exception: a test may open what it tests.
  */
 
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 
-const IMPORT_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
+const IMPORT_SPECIFIER = /(\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm;
 
 /** The features/<f>/… internal a file imports from outside <f>, as `feature`, or null when allowed. */
-function breach(fromFile: string, target: string): string | null {
+function breach(fromFile: string, target: string, dynamic: boolean): string | null {
   const feature = target.match(/^features\/([^/]+)\/(.+)$/);
   if (!feature) return null;
   const [, name, rest] = feature;
   if (fromFile.startsWith(`features/${name}/`)) return null;
-  return rest === 'index.ts' ? null : (name ?? null);
+  if (rest === 'index.ts' || (dynamic && rest === 'load-pages.ts')) return null;
+  return name ?? null;
 }
 
 /** Every import of one source file that breaks the rule, as `file → target`. */
 function breachesOf(file: string, text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(IMPORT_SPECIFIER)) {
-    const spec = m[1] ?? '';
+    const spec = m[2] ?? '';
     if (!spec.startsWith('.')) continue;
+    const dynamic = (m[1] ?? '').startsWith('import') && (m[1] ?? '').includes('(');
     const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
-    if (breach(file, target)) out.push(`${file} → ${target}`);
+    if (breach(file, target, dynamic)) out.push(`${file} → ${target}`);
   }
   return out;
 }
-
-/*
- * Breaches that wait for the first-load work of issue 29 (decision 054), which moves exactly these files
- * (app/page-elements.tsx, app/router.tsx, prerender.tsx, the rep home's use of the features' load-*.ts
- * and *-size.ts): listed one by one so the list can only shrink (an entry that is no longer a breach
- * fails too). Nothing may be added here.
- */
-const WAITING_FOR_FIRST_LOAD = [
-  'prerender.tsx → features/dashboard/components/rep-home-shell.tsx',
-  'app/page-elements.tsx → features/team-admin/load-pages.ts',
-  'app/page-elements.tsx → features/dashboard/pages/dashboard-page.tsx',
-  'app/page-elements.tsx → features/wallet/pages/withdrawals-page.tsx',
-  'app/page-elements.tsx → features/quizzes/pages/quiz-list-page.tsx',
-  'app/page-elements.tsx → features/quizzes/pages/quiz-take-page.tsx',
-  'app/page-elements.tsx → features/quizzes/pages/quiz-summary-page.tsx',
-  'app/page-elements.tsx → features/articles/load-article-list-page.ts',
-  'app/page-elements.tsx → features/articles/load-article-page.ts',
-  'app/page-elements.tsx → features/challenges/load-challenge-list-page.ts',
-  'app/router.tsx → features/auth/pages/login-page.tsx',
-  'app/router.tsx → features/auth/pages/register-page.tsx',
-  'app/router.tsx → features/rules/pages/rules-page.tsx',
-  'app/router.tsx → features/not-found/not-found-page.tsx',
-  'features/dashboard/components/rep-home-shell.tsx → features/articles/carousel-size.ts',
-  'features/dashboard/components/rep-home.tsx → features/articles/carousel-size.ts',
-  'features/dashboard/components/rep-home.tsx → features/challenges/box-size.ts',
-  'features/dashboard/components/rep-home.tsx → features/articles/load-article-carousel.ts',
-  'features/dashboard/components/rep-home.tsx → features/challenges/load-challenge-box.ts',
-];
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 
@@ -88,6 +64,11 @@ describe('web feature boundaries', () => {
     ]);
     // Allowed: a feature's index, a feature's own files, everything outside features/, packages.
     expect(breachesOf('app/x.tsx', "const p = () => import('../features/quizzes/index.ts');")).toEqual([]);
+    // A feature's lazy entry: by a dynamic import only.
+    expect(breachesOf('app/x.tsx', "const p = () => import('../features/quizzes/load-pages.ts');")).toEqual([]);
+    expect(breachesOf('app/x.tsx', "import { loadQuizListPage } from '../features/quizzes/load-pages.ts';")).toEqual([
+      'app/x.tsx → features/quizzes/load-pages.ts',
+    ]);
     expect(breachesOf('features/a/pages/p.tsx', "import { X } from '../components/x.tsx';")).toEqual([]);
     expect(breachesOf('features/a/pages/p.tsx', "import { X } from '../../../lib/x.ts';")).toEqual([]);
     expect(breachesOf('features/a/pages/p.tsx', "import { z } from 'zod';")).toEqual([]);
@@ -95,15 +76,10 @@ describe('web feature boundaries', () => {
 
   it('sees a feature only through its index.ts from outside its folder', () => {
     const all = sourceFiles().flatMap((file) => breachesOf(file, readFileSync(path.join(src, file), 'utf8')));
-    const breaches = all.filter((b) => !WAITING_FOR_FIRST_LOAD.includes(b));
     expect(
-      WAITING_FOR_FIRST_LOAD.filter((b) => !all.includes(b)),
-      'Fixed: remove these lines from WAITING_FOR_FIRST_LOAD.',
-    ).toEqual([]);
-    expect(
-      breaches,
+      all,
       'A feature is used only through its index.ts: export what others need from src/features/<f>/index.ts ' +
-        '(a lazy page as a loader, `() => import(./pages/x.tsx)`, so it stays out of the importer’s chunk), ' +
+        '(or, for a routed page, a loader in its load-pages.ts reached by a dynamic import: first-load/README.md), ' +
         'or move what several features share to components/ or lib/ (decision 053).',
     ).toEqual([]);
   });

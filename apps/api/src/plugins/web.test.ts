@@ -39,7 +39,7 @@ describe('serving the built web app', () => {
   });
 
   it("serves the build's first-load page for its path, index.html for every other path", async () => {
-    // As apps/web/build/first-load-html.ts writes them: a page per first-visited route, and their index.
+    // As apps/web/src/first-load/first-load-html.ts writes them: a page per first-visited route, and their index.
     mkdirSync(path.join(dist, 'pages'));
     mkdirSync(path.join(dist, '.vite'));
     writeFileSync(path.join(dist, 'pages', 'login.html'), '<!doctype html><title>login</title>');

@@ -12,7 +12,7 @@ import { AppError, notFound } from '../lib/app-error.ts';
  * .br and .gz (vite.config.ts): the variant the client accepts is sent as it is, with
  * `content-encoding` and `vary: accept-encoding`, so no asset is compressed per request.
  * A path the build wrote a first-load page for (the login page pre-rendered, the rep's first pages
- * naming their chunks: apps/web/build/first-load-html.ts) gets that page instead of index.html.
+ * naming their chunks: apps/web/src/first-load/first-load-html.ts) gets that page instead of index.html.
  */
 export async function webPlugin(app: FastifyInstance, opts: { dist?: string }) {
   const dist = path.resolve(opts.dist ?? '.');

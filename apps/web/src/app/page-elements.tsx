@@ -1,60 +1,48 @@
 import type { GuardedPage } from '@incentive/contracts';
 import type { ReactNode } from 'react';
-import type { ChallengeAdminPage } from '../features/challenge-admin/index.ts';
-import { lazyPage } from './lazy-page.ts';
+import { lazyPage } from '../first-load/lazy-page.ts';
 
-// Each page its own chunk; a role the guard turns away never downloads it.
-// The back office's pages: one tiny lazy module names their chunks (the data table, the forms).
+/*
+ * One way to load a page (first-load/README.md): each feature's lazy entry, `load-pages.ts`, reached
+ * by a dynamic import, names its pages' chunks; `lazyPage` wraps one of its loaders. Each page is
+ * its own chunk, and a role the guard turns away never downloads it.
+ */
+const articles = () => import('../features/articles/load-pages.ts');
+const articleAdmin = () => import('../features/article-admin/load-pages.ts');
 const backOffice = () => import('../features/team-admin/load-pages.ts');
+const challengeAdmin = () => import('../features/challenge-admin/load-pages.ts');
+const challenges = () => import('../features/challenges/load-pages.ts');
+const dashboard = () => import('../features/dashboard/load-pages.ts');
+const quizAdmin = () => import('../features/quiz-admin/load-pages.ts');
+const quizzes = () => import('../features/quizzes/load-pages.ts');
+const settings = () => import('../features/settings-admin/load-pages.ts');
+const wallet = () => import('../features/wallet/load-pages.ts');
+
+const DashboardPage = lazyPage(() => dashboard().then((m) => m.loadDashboardPage()));
 const WarehouseDetailsPage = lazyPage(() => backOffice().then((m) => m.loadWarehouseDetailsPage()));
 const WarehouseFormPage = lazyPage(() => backOffice().then((m) => m.loadWarehouseFormPage()));
 const SalesRepFormPage = lazyPage(() => backOffice().then((m) => m.loadSalesRepFormPage()));
 const SalesRepDetailsPage = lazyPage(() => backOffice().then((m) => m.loadSalesRepDetailsPage()));
 const AdminFormPage = lazyPage(() => backOffice().then((m) => m.loadAdminFormPage()));
-const DashboardPage = lazyPage(() =>
-  import('../features/dashboard/pages/dashboard-page.tsx').then((m) => m.DashboardPage),
-);
-const WithdrawalsPage = lazyPage(() =>
-  import('../features/wallet/pages/withdrawals-page.tsx').then((m) => m.WithdrawalsPage),
-);
-// The quiz back office: one tiny lazy module names its pages' chunks (tiptap, the date picker, the drop zone).
-const quizAdmin = () => import('../features/quiz-admin/index.ts');
+const WithdrawalsPage = lazyPage(() => wallet().then((m) => m.loadWithdrawalsPage()));
 const QuizListPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizListPage()));
 const QuizEditorPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizEditorPage()));
 const QuizSummaryPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizSummaryPage()));
 const QuizResultsPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizResultsPage()));
-// The article back office, the same way.
-const articleAdmin = () => import('../features/article-admin/index.ts');
 const ArticleListPage = lazyPage(() => articleAdmin().then((m) => m.loadArticleListPage()));
 const ArticleEditorPage = lazyPage(() => articleAdmin().then((m) => m.loadArticleEditorPage()));
 const ArticlePreviewPage = lazyPage(() => articleAdmin().then((m) => m.loadArticlePreviewPage()));
-// The challenge back office: one loader by name keeps its share of everyone's first load small.
-const challengePage = (page: ChallengeAdminPage) => {
-  const Page = lazyPage(() => import('../features/challenge-admin/index.ts').then((m) => m.loadChallengePage(page)));
-  return <Page />;
-};
-const challengeEditor = challengePage('editor');
-// The programme settings (organiser, contact, rules): root and admin only.
-const SettingsPage = lazyPage(() => import('../features/settings-admin/index.ts').then((m) => m.loadSettingsPage()));
-// The rep's quizzes (quiz-ph).
-const RepQuizListPage = lazyPage(() =>
-  import('../features/quizzes/pages/quiz-list-page.tsx').then((m) => m.QuizListPage),
-);
-const QuizTakePage = lazyPage(() => import('../features/quizzes/pages/quiz-take-page.tsx').then((m) => m.QuizTakePage));
-const RepQuizSummaryPage = lazyPage(() =>
-  import('../features/quizzes/pages/quiz-summary-page.tsx').then((m) => m.QuizSummaryPage),
-);
-// The rep's articles (articles-ph), each through a tiny loader module that names its page's chunks.
-const RepArticleListPage = lazyPage(() =>
-  import('../features/articles/load-article-list-page.ts').then((m) => m.loadArticleListPage()),
-);
-const RepArticlePage = lazyPage(() =>
-  import('../features/articles/load-article-page.ts').then((m) => m.loadArticlePage()),
-);
-// The rep's challenges (challenges-ph), the same way.
-const RepChallengeListPage = lazyPage(() =>
-  import('../features/challenges/load-challenge-list-page.ts').then((m) => m.loadChallengeListPage()),
-);
+const ChallengeListPage = lazyPage(() => challengeAdmin().then((m) => m.loadChallengeListPage()));
+const ChallengeEditorPage = lazyPage(() => challengeAdmin().then((m) => m.loadChallengeEditorPage()));
+const SalesImportPage = lazyPage(() => challengeAdmin().then((m) => m.loadSalesImportPage()));
+const RankingPage = lazyPage(() => challengeAdmin().then((m) => m.loadRankingPage()));
+const SettingsPage = lazyPage(() => settings().then((m) => m.loadSettingsPage()));
+const RepQuizListPage = lazyPage(() => quizzes().then((m) => m.loadQuizListPage()));
+const QuizTakePage = lazyPage(() => quizzes().then((m) => m.loadQuizTakePage()));
+const RepQuizSummaryPage = lazyPage(() => quizzes().then((m) => m.loadQuizSummaryPage()));
+const RepArticleListPage = lazyPage(() => articles().then((m) => m.loadArticleListPage()));
+const RepArticlePage = lazyPage(() => articles().then((m) => m.loadArticlePage()));
+const RepChallengeListPage = lazyPage(() => challenges().then((m) => m.loadChallengeListPage()));
 
 /**
  * The screens that exist, by their name in the role policy (which gives each its route and says
@@ -81,11 +69,11 @@ export const PAGE_ELEMENTS: Partial<Record<GuardedPage, ReactNode>> = {
   articleCreate: <ArticleEditorPage />,
   articleEdit: <ArticleEditorPage />,
   articlePreview: <ArticlePreviewPage />,
-  challenges: challengePage('list'),
-  challengeCreate: challengeEditor,
-  challengeEdit: challengeEditor,
-  salesImports: challengePage('imports'),
-  challengeRanking: challengePage('ranking'),
+  challenges: <ChallengeListPage />,
+  challengeCreate: <ChallengeEditorPage />,
+  challengeEdit: <ChallengeEditorPage />,
+  salesImports: <SalesImportPage />,
+  challengeRanking: <RankingPage />,
   quizPh: <RepQuizListPage />,
   quizPhTake: <QuizTakePage />,
   quizPhSummary: <RepQuizSummaryPage />,

@@ -1,19 +1,21 @@
 import { type GuardedPage, mayOpen, PAGES, type User } from '@incentive/contracts';
 import { isValidElement, type ReactNode, useEffect, useMemo } from 'react';
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { lazyPage } from '../first-load/lazy-page.ts';
 import { useTranslation } from '../lib/i18n.ts';
-import { lazyPage } from './lazy-page.ts';
 import { PAGE_ELEMENTS } from './page-elements.tsx';
 import { RequirePage } from './require-page.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 
-const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx').then((m) => m.LoginPage));
-const RegisterPage = lazyPage(() => import('../features/auth/pages/register-page.tsx').then((m) => m.RegisterPage));
-const RulesPage = lazyPage(() => import('../features/rules/pages/rules-page.tsx').then((m) => m.RulesPage));
+// Pages as app/page-elements.tsx loads them (first-load/README.md); the app's own layers by their module.
+const auth = () => import('../features/auth/load-pages.ts');
+const LoginPage = lazyPage(() => auth().then((m) => m.loadLoginPage()));
+const RegisterPage = lazyPage(() => auth().then((m) => m.loadRegisterPage()));
+const RulesPage = lazyPage(() => import('../features/rules/load-pages.ts').then((m) => m.loadRulesPage()));
 const QueryArea = lazyPage(() => import('./signed-in-area.tsx').then((m) => m.QueryArea));
 const SessionGate = lazyPage(() => import('./session-gate.tsx').then((m) => m.SessionGate));
 const AppLayout = lazyPage(() => import('./layout/app-layout.tsx').then((m) => m.AppLayout));
-const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page.tsx').then((m) => m.NotFoundPage));
+const NotFoundPage = lazyPage(() => import('../features/not-found/load-pages.ts').then((m) => m.loadNotFoundPage()));
 
 /** Each existing page at its route, behind the guard of the role policy. */
 const guardedRoutes = (Object.keys(PAGE_ELEMENTS) as GuardedPage[]).map((page) => ({
@@ -94,11 +96,11 @@ export function AppRoutes() {
   const { pathname } = useLocation();
   useMemo(() => preloadRoute(pathname), [pathname]);
   // The browser tab names the page, in the interface's language (WCAG 2.4.2; decision 046).
-  // Its table is a chunk of its own, fetched after the first render (lib/page-title.ts).
+  // Its table is a chunk of its own, fetched after the first render (first-load/page-title.ts).
   const { i18n } = useTranslation();
   const lang = i18n.language;
   useEffect(() => {
-    void import('../lib/page-title.ts').then((m) => {
+    void import('../first-load/page-title.ts').then((m) => {
       document.title = m.titleOfPath(lang, pathname);
     });
   }, [pathname, lang]);

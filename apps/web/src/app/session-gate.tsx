@@ -3,7 +3,7 @@ import { Center, Loader } from '@mantine/core';
 import { use, useEffect } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { useMe, useSignOut } from '../features/auth/index.ts';
-import { earlyMeWaiting } from '../lib/early-me.ts';
+import { earlyMeWaiting } from '../first-load/early-me.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { paths } from '../lib/paths.ts';
 import { getToken, rememberGreetingName } from '../lib/session.ts';

@@ -31,7 +31,7 @@ export function request<T>(path: string, opts: RequestOptions = {}): Promise<Api
 
 /**
  * A rep page's first GETs, started by its HTML's inline script while the entry is still on its way
- * (build/first-load-html.ts, decision 030), by URL. The page's own call takes the answer once, if
+ * (first-load/first-load-html.ts, decision 030), by URL. The page's own call takes the answer once, if
  * it comes within a few seconds and the token is still the one it was sent with; after that, or for
  * any other call, the request goes to the server.
  */

@@ -40,7 +40,7 @@ function withMessages(base: Tree, flat: Record<string, string>): Tree {
   return out;
 }
 
-/** Where a chosen language is kept (also read by the rep home's first-load page, build/first-load-html.ts). */
+/** Where a chosen language is kept (also read by the rep home's first-load page, first-load/first-load-html.ts). */
 export const LANG_KEY = 'lang';
 const FALLBACK: Lang = 'en';
 const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(LANG_KEY) : null;

@@ -1,7 +1,7 @@
 import { API, apiPath, type LedgerEntry, type Paged } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { moneyHistoryQuery } from '../first-load/first-page-data.ts';
 import { fetchOrThrow } from './api-client.ts';
-import { moneyHistoryQuery } from './first-page-data.ts';
 import { queryKey } from './query-keys.ts';
 
 /** The signed-in rep's money history (GET /api/wallet/history), or a user's ledger for an admin. */

@@ -1,7 +1,8 @@
 /*
- * The back office's routed pages, reached through one lazy import (app/page-elements.tsx) as the
- * quiz back office's are: the long lists of chunks these pages need (the data table, the forms) are
- * named here, not in everyone's first load (decision 030: the rep pages' budget).
+ * The feature's lazy entry (first-load/README.md): one loader per routed page or lazily shown block,
+ * and nothing else (not even React). Reached only by a dynamic import (app/page-elements.tsx), so the
+ * list of files each page needs is named in this small chunk, not in the entry everyone downloads
+ * (decision 024); the first-load HTML names this chunk and the page's for a first visit (decision 054).
  */
 
 export const loadWarehouseDetailsPage = () =>

@@ -6,8 +6,8 @@ import {
   type RepArticleListItem,
 } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { repArticleListQuery } from '../../../first-load/first-page-data.ts';
 import { earlyAnswerOptions, fetchOrThrow } from '../../../lib/api-client.ts';
-import { repArticleListQuery } from '../../../lib/first-page-data.ts';
 import { queryKey } from '../../../lib/query-keys.ts';
 
 const fetchArticles = (page: number, perPage: number, signal: AbortSignal) =>

@@ -12,11 +12,11 @@ import 'swiper/css/a11y';
 import 'swiper/css/effect-coverflow';
 import { LinkButton } from '../../../components/link-button.tsx';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
+import { CAROUSEL_HEIGHT, CAROUSEL_IMAGE_HEIGHT } from '../../../first-load/sizes.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useCarouselArticles } from '../api/get-rep-articles.ts';
-import { CAROUSEL_HEIGHT, CAROUSEL_IMAGE_HEIGHT } from '../carousel-size.ts';
 import { carouselSlides } from '../lib/carousel-slides.ts';
 import classes from './article-carousel.module.css';
 

@@ -1,7 +1,7 @@
 import { API, type User } from '@incentive/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { takeEarlyAnswer, takeEarlyMe } from '../../../first-load/early-me.ts';
 import { fetchOrThrow, payloadOrThrow } from '../../../lib/api-client.ts';
-import { takeEarlyAnswer, takeEarlyMe } from '../../../lib/early-me.ts';
 import { queryKey } from '../../../lib/query-keys.ts';
 import { getToken } from '../../../lib/session.ts';
 
@@ -9,7 +9,7 @@ import { getToken } from '../../../lib/session.ts';
 export function useMe() {
   return useQuery({
     queryKey: queryKey('me'),
-    // The first time, the call the entry already started (lib/early-me.ts).
+    // The first time, the call the entry already started (first-load/early-me.ts).
     // Already answered when the session gate first renders (it waits for it): start with that user.
     initialData: takeEarlyAnswer,
     queryFn: ({ signal }) => takeEarlyMe()?.then(payloadOrThrow) ?? fetchOrThrow<User>(API.me, { signal }),

@@ -4,10 +4,10 @@ import { useForm } from '@mantine/form';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AuthCard } from '../../../components/auth-card.tsx';
+import { takeEarlyForm } from '../../../first-load/early-form.ts';
+import { lazyValidator } from '../../../first-load/lazy-validator.ts';
 import { failureOf } from '../../../lib/api-client.ts';
-import { takeEarlyForm } from '../../../lib/early-form.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { lazyValidator } from '../../../lib/lazy-validator.ts';
 import { paths } from '../../../lib/paths.ts';
 import { saveToken } from '../../../lib/session.ts';
 import { toastError, toastFailure } from '../../../lib/toast.ts';
@@ -55,7 +55,7 @@ export function LoginPage() {
     }
   });
 
-  // What was typed (or submitted) on the pre-rendered page before this code arrived (lib/early-form.ts).
+  // What was typed (or submitted) on the pre-rendered page before this code arrived (first-load/early-form.ts).
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the page takes the form over
   useLayoutEffect(() => {
     const early = takeEarlyForm();

@@ -3,13 +3,13 @@ import { Anchor, Card, Center, Group, Loader, Stack, Text, ThemeIcon, Title } fr
 import { IconArrowRight, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LinkButton } from '../../../components/link-button.tsx';
+import { CHALLENGE_BOX_HEIGHTS } from '../../../first-load/sizes.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useActiveChallenges } from '../api/get-active-challenges.ts';
-import { CHALLENGE_BOX_HEIGHTS } from '../box-size.ts';
 import { challengeBoxStrings } from '../lib/box-strings.ts';
 import { formatImportDate, formatUnits, statusLine } from '../lib/challenge-text.ts';
 import { challengeStrings } from '../lib/strings.ts';

@@ -3,18 +3,15 @@ import { Box, Grid } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Page } from '../../../components/page.tsx';
 import { WhenNearViewport } from '../../../components/when-near-viewport.tsx';
+import { CAROUSEL_HEIGHT, CHALLENGE_BOX_HEIGHTS } from '../../../first-load/sizes.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
-import { CAROUSEL_HEIGHT } from '../../articles/carousel-size.ts';
-import { CHALLENGE_BOX_HEIGHTS } from '../../challenges/box-size.ts';
 import { QuizBox } from './quiz-box.tsx';
 import { WalletCard } from './wallet-card.tsx';
 
 // Swiper's code and CSS come with the carousel's own chunk, when the carousel comes near the screen (decisions 024, 028).
-const ArticleCarousel = lazy(() =>
-  import('../../articles/load-article-carousel.ts').then((m) => m.loadArticleCarousel()),
-);
+const ArticleCarousel = lazy(() => import('../../articles/load-pages.ts').then((m) => m.loadArticleCarousel()));
 // The challenge box the same way: its strings, query and layout come after the first render.
-const ChallengeBox = lazy(() => import('../../challenges/load-challenge-box.ts').then((m) => m.loadChallengeBox()));
+const ChallengeBox = lazy(() => import('../../challenges/load-pages.ts').then((m) => m.loadChallengeBox()));
 
 /** The sales-rep home: wallet, quiz box, the challenge box and the article carousel (SPEC.md section 2, issue 15). */
 export function RepHome({ me }: { me: User }) {
@@ -29,7 +26,7 @@ export function RepHome({ me }: { me: User }) {
           <QuizBox me={me} />
         </Grid.Col>
         <Grid.Col span={12}>
-          {/* The box's height is held too (box-size.ts). */}
+          {/* The box's height is held too (first-load/sizes.ts). */}
           <Suspense fallback={<Box h={CHALLENGE_BOX_HEIGHTS} />}>
             <ChallengeBox />
           </Suspense>

@@ -1,7 +1,7 @@
 import { API, type Paged, type RepQuizListItem, type RepQuizStatus } from '@incentive/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { repQuizListQuery } from '../../../first-load/first-page-data.ts';
 import { earlyAnswerOptions, fetchOrThrow } from '../../../lib/api-client.ts';
-import { repQuizListQuery } from '../../../lib/first-page-data.ts';
 import { queryKey } from '../../../lib/query-keys.ts';
 
 /** A card of the list. An admin previewing the rep's pages gets the manager's rows, which have no status. */

@@ -1,7 +1,7 @@
 import { Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ListLoadError } from '../../../components/list-load-error.tsx';
-import { MY_WITHDRAWALS_FIRST_PAGE } from '../../../lib/first-page-data.ts';
+import { MY_WITHDRAWALS_FIRST_PAGE } from '../../../first-load/first-page-data.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';

@@ -1,6 +1,6 @@
 import { API, type User } from '@incentive/contracts';
-import { type ApiResult, request } from './api-client.ts';
-import { getToken } from './session.ts';
+import { type ApiResult, request } from '../lib/api-client.ts';
+import { getToken } from '../lib/session.ts';
 
 /*
  * GET /api/me, started by the entry as soon as it runs for a visitor who has a token, instead of

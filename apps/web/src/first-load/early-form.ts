@@ -1,5 +1,5 @@
 /*
- * The pre-rendered login page (build/first-load-html.ts) shows a real form before the app's code
+ * The pre-rendered login page (first-load/first-load-html.ts) shows a real form before the app's code
  * has arrived, which on a slow phone takes seconds. Without help, a rep who types and taps
  * 'Zaloguj' in that time gets a native GET submit: the page reloads to `/?` and what they typed is
  * gone; and hydration empties what they typed without submitting. A small inline script

@@ -1,18 +1,18 @@
 import { Box, Burger, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { FIRST_CARD_MEDIA } from '../lib/first-page-data.ts';
-import { HOME_SHELL_ID } from '../lib/home-shell.ts';
+import { Logo } from '../components/logo.tsx';
+import { Page } from '../components/page.tsx';
 import { LANG_KEY } from '../lib/i18n.ts';
 import { GREETING_NAME, TOKEN } from '../lib/session.ts';
-import { CHALLENGE_SHELL, QUIZ_SHELL, WITHDRAWALS_SHELL } from '../lib/shell-slots.ts';
 import { VIDEO_HEIGHTS } from '../lib/video-source.ts';
-import { Logo } from './logo.tsx';
-import { Page } from './page.tsx';
+import { FIRST_CARD_MEDIA } from './first-page-data.ts';
+import { HOME_SHELL_ID } from './home-shell.ts';
+import { CHALLENGE_SHELL, QUIZ_SHELL, WITHDRAWALS_SHELL } from './shell-slots.ts';
 
 /*
  * The parts of a rep page's first paint, pre-rendered at build time into its first-load page
- * (build/first-load-html.ts, decisions 027 and 030): a layer over the viewport with the header and
- * what the page shows before its data, until the signed-in page commits (lib/home-shell.ts removes
+ * (first-load/first-load-html.ts, decisions 027 and 030): a layer over the viewport with the header and
+ * what the page shows before its data, until the signed-in page commits (first-load/home-shell.ts removes
  * it in that commit). Never bundled.
  */
 
@@ -89,7 +89,7 @@ export function ShellLayer({ children }: { children: ReactNode }) {
  * The first card of a rep list (components/rep-card-list.tsx, card-media.tsx): a bordered box with
  * the media box of the spec's video heights, in the list's grid (one column, two from 992 px). The
  * first-load script puts the list's first image in it when the list's data arrives before the page's
- * code (build/first-load-html.ts): the page then shows the same file, no larger, in its place.
+ * code (first-load/first-load-html.ts): the page then shows the same file, no larger, in its place.
  */
 function FirstCardShell() {
   return (
@@ -145,7 +145,7 @@ export function RepPageShell({
  * The rep's withdrawals card as features/wallet/components/my-withdrawals.tsx draws it: the card
  * with its heading, then the first page's rows (amount; date and card; the status badge, as Mantine's
  * light Badge draws it), which the first-load script adds from the early answer
- * (build/first-load-html.ts, decision 033).
+ * (first-load/first-load-html.ts, decision 033).
  */
 function WithdrawalsShell({ heading }: { heading: string }) {
   const w = WITHDRAWALS_SHELL;
@@ -171,7 +171,7 @@ function WithdrawalsShell({ heading }: { heading: string }) {
 
 /**
  * Where the rep's first challenge goes, drawn by the first-load script from the challenges' early
- * answer (build/first-load-html.ts, decision 033) as features/challenges lays it out: the row of
+ * answer (first-load/first-load-html.ts, decision 033) as features/challenges lays it out: the row of
  * choices when there are several (pages/challenge-list-page.module.css), then the intro's cover
  * (16:9, two fifths beside the text from 768 px) and the challenge's name
  * (components/challenge-view.module.css). The rules are here because the script's elements are not
@@ -191,7 +191,7 @@ function ChallengeShell() {
  * An article as features/articles/components/article-view.tsx lays it out: the column (at most
  * 860 px), the media box at the top (16:9, the images' own shape) and a bar for the title. The
  * first-load script puts the article's image in the box when the article's data arrives before the
- * page's code (build/first-load-html.ts), with the page's srcset and sizes: the page then shows the
+ * page's code (first-load/first-load-html.ts), with the page's srcset and sizes: the page then shows the
  * same file in the same place.
  */
 export function ArticleShell() {
@@ -217,7 +217,7 @@ export function ArticleShell() {
  * A quiz being opened, as features/quizzes/pages/quiz-take-page.tsx lays out its first step, the
  * intro (issue 27 point 3): the quiz's name, what it pays, and in its card the lead and the text.
  * Bars stand in until the quiz arrives; the first-load script then fills the step from the quiz's
- * early answer (build/first-load-html.ts, decision 033) and swaps it in whole, so nothing painted
+ * early answer (first-load/first-load-html.ts, decision 033) and swaps it in whole, so nothing painted
  * moves. The video, the rules line and the start button come with the page's code, below them.
  */
 export function QuizTakeShell() {

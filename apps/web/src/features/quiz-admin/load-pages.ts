@@ -1,8 +1,8 @@
 /*
- * The quiz back office's entry: loaders of its pages, and nothing else (not even React). The app's
- * entry reaches it through one lazy import (app/page-elements.tsx), so the long list of chunks the
- * pages need (tiptap, the date picker, the drop zone, the data table) is named here, not in
- * everyone's first load.
+ * The feature's lazy entry (first-load/README.md): one loader per routed page or lazily shown block,
+ * and nothing else (not even React). Reached only by a dynamic import (app/page-elements.tsx), so the
+ * list of files each page needs is named in this small chunk, not in the entry everyone downloads
+ * (decision 024); the first-load HTML names this chunk and the page's for a first visit (decision 054).
  */
 
 export const loadQuizListPage = () => import('./pages/quiz-list-page.tsx').then((m) => m.QuizListPage);

@@ -1,16 +1,16 @@
 import { API, apiPath, PAGES, REP_ARTICLE_PAGE_SIZE, REP_QUIZ_PAGE_SIZE } from '@incentive/contracts';
-import { buildUrl, type Query } from './build-url.ts';
+import { buildUrl, type Query } from '../lib/build-url.ts';
 
 /*
  * The first GETs of each rep page. Its first-load HTML starts them for a rep while the entry is
- * still on its way (build/first-load-html.ts `repFirstLoadScript`, decision 030), beside GET
+ * still on its way (first-load/first-load-html.ts `repFirstLoadScript`, decision 030), beside GET
  * /api/me, instead of after the page's chunk has arrived and rendered: on a phone that is the
  * whole chain of HTML, entry, session gate and page chunk, a round trip each. The page's hook
  * builds its call from the same functions below, so the URLs are equal and api-client.ts hands
  * the early answer to the page.
  */
 
-/** The media box of a rep list shell's first card (components/page-shell.tsx), which the first-load script fills. */
+/** The media box of a rep list shell's first card (first-load/page-shell.tsx), which the first-load script fills. */
 export const FIRST_CARD_MEDIA = 'data-first-card-media';
 
 /** GET /api/quiz as a rep: a page of 4, newest first (features/quizzes/api/get-rep-quizzes.ts). */

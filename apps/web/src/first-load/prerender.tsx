@@ -1,12 +1,12 @@
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { AppTree } from './app/app-tree.tsx';
-import { Providers } from './app/providers.tsx';
-import { ArticleShell, QuizTakeShell, RepPageShell, shellScript } from './components/page-shell.tsx';
-import { HOME_SHELL_SCRIPT, RepHomeShell } from './features/dashboard/components/rep-home-shell.tsx';
+import { AppTree } from '../app/app-tree.tsx';
+import { Providers } from '../app/providers.tsx';
+import { ArticleShell, QuizTakeShell, RepPageShell, shellScript } from './page-shell.tsx';
+import { HOME_SHELL_SCRIPT, RepHomeShell } from './rep-home-shell.tsx';
 
 /**
- * The HTML of a signed-out page as React first renders it, for the build (build/first-load-html.ts):
+ * The HTML of a signed-out page as React first renders it, for the build (first-load/first-load-html.ts):
  * the login page is painted from the HTML, before its scripts arrive, and main.tsx hydrates it.
  * Runs at build time only (never bundled); waits for the page's lazy chunk (prerender resolves Suspense).
  */
@@ -33,11 +33,11 @@ export async function prerenderHomeShell(): Promise<{ markup: string; script: st
 }
 
 /**
- * Another rep page's shell (components/page-shell.tsx, decision 030): the header, and the title and
+ * Another rep page's shell (first-load/page-shell.tsx, decision 030): the header, and the title and
  * description the build knows (Polish: the script keeps the shell only for a rep in Polish), and for
  * a list the box its first card's image goes in.
  */
-/** The article page's or a quiz's shell (components/page-shell.tsx ArticleShell, QuizTakeShell). */
+/** The article page's or a quiz's shell (first-load/page-shell.tsx ArticleShell, QuizTakeShell). */
 export async function prerenderRecordShell(kind: 'article' | 'quiz'): Promise<{ markup: string; script: string }> {
   const { prelude } = await prerender(
     <Providers>{kind === 'article' ? <ArticleShell /> : <QuizTakeShell />}</Providers>,

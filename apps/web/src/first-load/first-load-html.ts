@@ -2,19 +2,19 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { type GuardedPage, PAGES, POLICY, ROLES } from '@incentive/contracts';
+import { API, type GuardedPage, PAGES, POLICY, ROLES } from '@incentive/contracts';
 import Beasties from 'beasties';
 import { createServer, type Manifest, type Plugin } from 'vite';
-import { EARLY_FORM_SCRIPT } from '../src/lib/early-form.ts';
-import { FIRST_CARD_MEDIA, firstPageCalls } from '../src/lib/first-page-data.ts';
-import { HOME_SHELL_ID } from '../src/lib/home-shell.ts';
-import { pageTitle } from '../src/lib/page-title.ts';
-import { GREETING_NAME as GREETING_NAME_KEY, TOKEN as TOKEN_KEY } from '../src/lib/session.ts';
-import { CHALLENGE_SHELL, QUIZ_SHELL, WITHDRAWALS_SHELL } from '../src/lib/shell-slots.ts';
-import { ARTICLE_IMAGE_SIZES, CARD_SIZES, COVER_SIZES } from '../src/lib/video-source.ts';
-import articlesPl from '../src/locales/articles/pl.json' with { type: 'json' };
-import challengesPl from '../src/locales/challenges/pl.json' with { type: 'json' };
-import pl from '../src/locales/pl.json' with { type: 'json' };
+import { GREETING_NAME as GREETING_NAME_KEY, TOKEN as TOKEN_KEY } from '../lib/session.ts';
+import { ARTICLE_IMAGE_SIZES, CARD_SIZES, COVER_SIZES } from '../lib/video-source.ts';
+import articlesPl from '../locales/articles/pl.json' with { type: 'json' };
+import challengesPl from '../locales/challenges/pl.json' with { type: 'json' };
+import pl from '../locales/pl.json' with { type: 'json' };
+import { EARLY_FORM_SCRIPT } from './early-form.ts';
+import { FIRST_CARD_MEDIA, firstPageCalls } from './first-page-data.ts';
+import { HOME_SHELL_ID } from './home-shell.ts';
+import { pageTitle } from './page-title.ts';
+import { CHALLENGE_SHELL, HOME_SHELL, QUIZ_SHELL, WITHDRAWALS_SHELL } from './shell-slots.ts';
 
 /*
  * One HTML file per first-visited route (decision 025). index.html names only the entry's files;
@@ -56,12 +56,20 @@ interface FirstLoadRoute {
 }
 
 export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
-  { name: 'login', path: PAGES.login, chunks: ['src/features/auth/pages/login-page.tsx'], prerender: true },
+  {
+    name: 'login',
+    path: PAGES.login,
+    chunks: ['src/features/auth/load-pages.ts', 'src/features/auth/pages/login-page.tsx'],
+    prerender: true,
+  },
   {
     name: 'dashboard',
     path: PAGES.dashboard,
     chunks: SIGNED_IN_SHELL,
-    page: { name: 'dashboard', chunks: ['src/features/dashboard/pages/dashboard-page.tsx'] },
+    page: {
+      name: 'dashboard',
+      chunks: ['src/features/dashboard/load-pages.ts', 'src/features/dashboard/pages/dashboard-page.tsx'],
+    },
     shell: 'home',
   },
   // The rep's other pages (issue 16, point 6).
@@ -70,21 +78,30 @@ export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
     shell: { title: 'withdrawals.myTitle', image: 'withdrawals' },
     path: PAGES.withdraw,
     chunks: SIGNED_IN_SHELL,
-    page: { name: 'withdraw', chunks: ['src/features/wallet/pages/withdrawals-page.tsx'] },
+    page: {
+      name: 'withdraw',
+      chunks: ['src/features/wallet/load-pages.ts', 'src/features/wallet/pages/withdrawals-page.tsx'],
+    },
   },
   {
     name: 'quiz-ph',
     shell: { title: 'quizPh.title', subtitle: 'quizPh.description', image: 'firstCard' },
     path: PAGES.quizPh,
     chunks: SIGNED_IN_SHELL,
-    page: { name: 'quizPh', chunks: ['src/features/quizzes/pages/quiz-list-page.tsx'] },
+    page: {
+      name: 'quizPh',
+      chunks: ['src/features/quizzes/load-pages.ts', 'src/features/quizzes/pages/quiz-list-page.tsx'],
+    },
   },
   {
     name: 'quiz-ph-take',
     shell: { image: 'quiz' },
     path: PAGES.quizPhTake,
     chunks: SIGNED_IN_SHELL,
-    page: { name: 'quizPhTake', chunks: ['src/features/quizzes/pages/quiz-take-page.tsx'] },
+    page: {
+      name: 'quizPhTake',
+      chunks: ['src/features/quizzes/load-pages.ts', 'src/features/quizzes/pages/quiz-take-page.tsx'],
+    },
   },
   {
     name: 'articles-ph',
@@ -93,7 +110,7 @@ export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
     chunks: SIGNED_IN_SHELL,
     page: {
       name: 'articlesPh',
-      chunks: ['src/features/articles/load-article-list-page.ts', 'src/features/articles/pages/article-list-page.tsx'],
+      chunks: ['src/features/articles/load-pages.ts', 'src/features/articles/pages/article-list-page.tsx'],
     },
   },
   {
@@ -103,7 +120,7 @@ export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
     chunks: SIGNED_IN_SHELL,
     page: {
       name: 'articlePh',
-      chunks: ['src/features/articles/load-article-page.ts', 'src/features/articles/pages/article-page.tsx'],
+      chunks: ['src/features/articles/load-pages.ts', 'src/features/articles/pages/article-page.tsx'],
     },
   },
   {
@@ -113,10 +130,7 @@ export const FIRST_LOAD_ROUTES: FirstLoadRoute[] = [
     chunks: SIGNED_IN_SHELL,
     page: {
       name: 'challengesPh',
-      chunks: [
-        'src/features/challenges/load-challenge-list-page.ts',
-        'src/features/challenges/pages/challenge-list-page.tsx',
-      ],
+      chunks: ['src/features/challenges/load-pages.ts', 'src/features/challenges/pages/challenge-list-page.tsx'],
     },
   },
 ];
@@ -151,7 +165,7 @@ const REP_ROLES = ROLES.filter((role) => POLICY[role].home === 'repHome');
 const repsMayOpen = (page: GuardedPage) => REP_ROLES.every((role) => POLICY[role].pages.includes(page));
 
 /**
- * With a list's answer: its first item's image into the shell's first card (components/page-shell.tsx),
+ * With a list's answer: its first item's image into the shell's first card (first-load/page-shell.tsx),
  * as `ResponsiveImage` writes it (the same WebP srcset and sizes, so the page's own image is the same
  * cached file and no larger: the largest paint stays the shell's, as the home's title does, decision
  * 027). Nothing for a video, an item without an image, or a failed call.
@@ -180,7 +194,7 @@ const SHELL_IMAGE_FILL = {
 };
 
 /**
- * With a quiz's answer a rep may take: its first step into the quiz's shell (components/page-shell.tsx
+ * With a quiz's answer a rep may take: its first step into the quiz's shell (first-load/page-shell.tsx
  * QuizTakeShell), the intro: the name, what it pays (as lib/money.ts writes it in Polish), the lead
  * and the quiz's text as the server sanitized it (the page renders the same HTML).
  * The bars go and the step shows in one change. Nothing for a quiz the rep cannot take now: the
@@ -202,7 +216,7 @@ const QUIZ_FILL = (() => {
 /**
  * With the rep's challenges: the first one as the page will show it first (the one `?id=` names,
  * else the list's first; lib/challenge-text.ts orderChallenges) into the challenges' shell
- * (components/page-shell.tsx ChallengeShell): the row of choices when there are several, its cover
+ * (first-load/page-shell.tsx ChallengeShell): the row of choices when there are several, its cover
  * with the page's srcset and sizes, and its name. Nothing when the list is empty or `?id=` names a
  * challenge the list does not hold (the page asks for that one itself).
  */
@@ -210,7 +224,7 @@ const CHALLENGE_FILL = `function(r){${GO_JS}try{if(!r||!r.ok)return go();var l=J
 
 /**
  * With the rep's first page of withdrawals: their rows into the withdrawals' shell
- * (components/page-shell.tsx WithdrawalsShell), as features/wallet/components/my-withdrawals.tsx
+ * (first-load/page-shell.tsx WithdrawalsShell), as features/wallet/components/my-withdrawals.tsx
  * writes them: the amount (lib/money.ts), then the date and time (lib/format.ts formatDateTime, the
  * browser's time zone) and the card; or the page's line for no withdrawals.
  */
@@ -233,11 +247,24 @@ const WITHDRAWALS_FILL = (() => {
   return `function(r){${GO_JS}try{if(!r||!r.ok)return go();var l=JSON.parse(r.text).data,m=document.querySelector('[${WITHDRAWALS_SHELL}]'),d=document;if(!l||!m)return go();var t=function(e,x){var c=d.createElement(e);c.textContent=x;return c},z=function(v){return(v<10?'0':'')+v};if(!l.length)m.appendChild(t('p',${none}));l.forEach(function(w){var n=+w.amount,a=new Date(w.created_at),row=d.createElement('div'),s=d.createElement('div');s.style.minWidth='0';s.appendChild(t('p',${MONEY_PL}));var q=t('p',z(a.getDate())+'-'+z(a.getMonth()+1)+'-'+a.getFullYear()+' '+z(a.getHours())+':'+z(a.getMinutes())+':'+z(a.getSeconds())+' · ');q.appendChild(t('span',${card}+' '+w.card_number));s.appendChild(q);row.appendChild(s);var b=${badges}[w.status];if(b){var g=t('span',b[1]);g.style.cssText='background:var(--mantine-color-'+b[0]+'-light);color:var(--mantine-color-'+b[0]+'-light-color)';row.appendChild(g)}m.appendChild(row)});${AFTER_FRAME_GO}}catch(x){go()}}`;
 })();
 
+/**
+ * With the rep's GET /api/me: the home's figures into its shell (first-load/rep-home-shell.tsx), as
+ * the wallet card and the quiz box write them (lib/money.ts in Polish; earned so far is earned plus
+ * withdrawn, added in grosze as lib/add-money.ts does). The page then writes the same text in the
+ * same boxes, so its amounts never become a larger paint than the shell's, whatever they are
+ * (a wallet of five digits was Lighthouse's LCP element at 3.3–3.7 s, decision 054).
+ */
+const HOME_FILL = (() => {
+  const write = (slot: string, grosze: string) => `f(${JSON.stringify(slot)},${grosze});`;
+  return `function(r){${GO_JS}try{if(!r||!r.ok)return go();var u=JSON.parse(r.text),w=u.wallet,c=function(v){return Math.round(+v*100)},f=function(a,g){var e=document.querySelector('['+a+']'),n=g/100;if(e)e.textContent=${MONEY_PL}};if(!w)return go();${write(HOME_SHELL.money, 'c(w.money)')}${write(HOME_SHELL.earned, 'c(u.money_earned)+c(u.money_withdrawed)')}${write(HOME_SHELL.withdrawn, 'c(u.money_withdrawed)')}${write(HOME_SHELL.toGet, 'c(u.money_to_get)')}${AFTER_FRAME_GO}}catch(x){go()}}`;
+})();
+
 const SHELL_FILL = {
   ...SHELL_IMAGE_FILL,
   quiz: QUIZ_FILL,
   challenge: CHALLENGE_FILL,
   withdrawals: WITHDRAWALS_FILL,
+  home: HOME_FILL,
 };
 type ShellImage = keyof typeof SHELL_FILL;
 
@@ -251,7 +278,8 @@ export const APP_START_CAP_MS = 300;
 const LINKS_PER_TASK = 2;
 
 /**
- * The end of a rep page's body, after its shell (decision 033): adds the entry's script and every
+ * The end of the body of a page that paints from its HTML, a rep page's shell (decision 033) or the
+ * pre-rendered login page (decision 054), after what it paints: adds the entry's script and every
  * `modulepreload` that the HTML would otherwise name in its head. Without a shown shell (not a rep,
  * not Polish) it adds them at once. With one, it adds them once the shell's first frame is shown (a
  * `paint` entry; the next frame where the Paint Timing API is missing), and when the rep script
@@ -274,7 +302,8 @@ function appStartScript(entry: string, preloads: string[]): string {
     `c.port1.onmessage=function(){q.splice(0,${LINKS_PER_TASK}).forEach(function(l){a(l[0],l[1],l[2])});if(q.length)c.port2.postMessage(0);else c.port1.close()};c.port1.onmessage()}`,
     // `p`: the shell's first frame has been shown; with `__deferApp`, `__startNow` says the image is in.
     'var p=0;function m(){if(p&&(!w.__deferApp||w.__startNow))go()}w.__startApp=m;',
-    `var x=d.getElementById(${JSON.stringify(HOME_SHELL_ID)});if(!x||x.hidden)return go();setTimeout(go,${APP_START_CAP_MS});`,
+    // What paints from the HTML: a shown shell, or the pre-rendered login page (decision 054).
+    `var x=d.getElementById(${JSON.stringify(HOME_SHELL_ID)}),r=d.querySelector("#root[data-prerendered]");if((!x||x.hidden)&&!r)return go();setTimeout(go,${APP_START_CAP_MS});`,
     'function f(){p=1;m()}try{new PerformanceObserver(function(l,o){o.disconnect();f()}).observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(f,0)})}})()',
   ].join('');
 }
@@ -287,7 +316,7 @@ const ID_MARK = 2_147_483_646;
  * The inline script of a rep page's first load (decision 030), for a browser that holds a rep's
  * session (a token and the greeting name, kept for reps only, forgotten with the token): it names
  * the page's files (`modulepreload`, stylesheet `preload`) and starts the page's first GETs
- * (lib/first-page-data.ts) while the HTML is parsed, before the entry has arrived; api-client.ts
+ * (first-load/first-page-data.ts) while the HTML is parsed, before the entry has arrived; api-client.ts
  * hands their answers to the page (`__earlyGets`). The page number and id are read as the page
  * reads them (parseId: 1 to 2^31-1; a bad id asks nothing). Another role, or nobody signed in,
  * downloads and asks nothing. The server allows the script by its hash. On a page with a shell the
@@ -347,7 +376,7 @@ function writeCompressed(file: string, text: string) {
   writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
 }
 
-/** Marks a first-load page's stylesheet that main.tsx applies (lib/deferred-styles.ts). */
+/** Marks a first-load page's stylesheet that main.tsx applies (first-load/deferred-styles.ts). */
 export const DEFERRED_STYLE_ATTR = 'data-deferred-style';
 
 /**
@@ -423,6 +452,9 @@ export function firstLoadHtml(): Plugin {
             const { js, css } = filesOf(manifest, chunks);
             const file = `pages/${route.name}.html`;
             const inlineScripts: string[] = [];
+            // The rep home's first call is GET /api/me (the entry's early-me.ts takes its answer): its
+            // figures go into the shell, and its page's files come with the entry (every role opens it).
+            if (route.shell === 'home') inlineScripts.push(repFirstLoadScript([], [], [API.me], { image: 'home' }));
             if (route.page && !everyRoleMayOpen(route.page.name)) {
               if (!repsMayOpen(route.page.name)) throw new Error(`first-load-html: who may open ${route.name}?`);
               const own = filesOf(manifest, route.page.chunks);
@@ -457,11 +489,11 @@ export function firstLoadHtml(): Plugin {
             if (!html.includes(`<title>${escapeHtml(title)}</title>`))
               throw new Error(`first-load-html: no <title> in ${file}`);
             if (route.prerender && prerender) {
-              const { prerenderPage } = (await prerender.ssrLoadModule('/src/prerender.tsx')) as {
+              const { prerenderPage } = (await prerender.ssrLoadModule('/src/first-load/prerender.tsx')) as {
                 prerenderPage: (location: string) => Promise<string>;
               };
               const markup = await prerenderPage(route.path);
-              // With the script that keeps what is typed or submitted before the app arrives (lib/early-form.ts).
+              // With the script that keeps what is typed or submitted before the app arrives (first-load/early-form.ts).
               html = html.replace(
                 '<div id="root"></div>',
                 () => `<div id="root" data-prerendered="pl">${markup}</div><script>${EARLY_FORM_SCRIPT}</script>`,
@@ -471,7 +503,7 @@ export function firstLoadHtml(): Plugin {
             }
             if (route.shell && prerender) {
               const { prerenderHomeShell, prerenderRepPageShell, prerenderRecordShell } =
-                (await prerender.ssrLoadModule('/src/prerender.tsx')) as {
+                (await prerender.ssrLoadModule('/src/first-load/prerender.tsx')) as {
                   prerenderHomeShell: () => Promise<{ markup: string; script: string }>;
                   prerenderRecordShell: (kind: 'article' | 'quiz') => Promise<{ markup: string; script: string }>;
                   prerenderRepPageShell: (
@@ -502,8 +534,10 @@ export function firstLoadHtml(): Plugin {
               if (!html.includes(shell.script)) throw new Error('first-load-html: no <div id="root"></div>');
               inlineScripts.push(shell.script);
             }
-            if (typeof route.shell === 'object') {
-              // The entry and every modulepreload leave the head: the app start script adds them (decision 033).
+            if (route.shell || route.prerender) {
+              // The entry and every modulepreload leave the head: the app start script adds them once
+              // the shell has painted (decision 033; the home too since decision 054: a module script
+              // ready when the HTML has been parsed ran before the first frame, in some runs only).
               const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
               const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
               const entrySrc = entryTag.exec(html)?.[1];

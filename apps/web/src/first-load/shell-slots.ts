@@ -1,6 +1,6 @@
 /**
- * The attributes of a quiz's shell (components/page-shell.tsx QuizTakeShell) that the first-load
- * script fills from the quiz's early answer (build/first-load-html.ts, decision 033). Shared by the
+ * The attributes of a quiz's shell (first-load/page-shell.tsx QuizTakeShell) that the first-load
+ * script fills from the quiz's early answer (first-load/first-load-html.ts, decision 033). Shared by the
  * two so that they cannot drift apart; never bundled into the app.
  */
 export const QUIZ_SHELL = {
@@ -20,3 +20,15 @@ export const CHALLENGE_SHELL = 'data-shell-challenge';
 
 /** The rep's withdrawals' shell: where the first-load script lists the first page of withdrawals. */
 export const WITHDRAWALS_SHELL = 'data-shell-withdrawals';
+
+/**
+ * The rep home's figures (first-load/rep-home-shell.tsx) that the first-load script writes from the
+ * early GET /api/me (first-load/first-load-html.ts `SHELL_FILL.home`, decision 054), as the page's
+ * wallet card and quiz box write them: the largest paint stays the shell's whatever the amounts.
+ */
+export const HOME_SHELL = {
+  money: 'data-shell-money',
+  earned: 'data-shell-earned',
+  withdrawn: 'data-shell-withdrawn',
+  toGet: 'data-shell-to-get',
+} as const;

@@ -1,4 +1,4 @@
-/** As build/first-load-html.ts marks them (kept apart: the build's module is not bundled). */
+/** As first-load/first-load-html.ts marks them (kept apart: the build's module is not bundled). */
 const DEFERRED = 'link[data-deferred-style]';
 
 /**
