@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { ACCOUNTS } from './support/accounts.ts';
-import { signInThroughForm, storedToken } from './support/auth.ts';
+import { signIn, signInThroughForm, storedToken } from './support/auth.ts';
 import { PHONE, useBrowser } from './support/browser.ts';
 import { recordErrors } from './support/page-events.ts';
 
