@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { RouteCoverageFirst } from './e2e/support/sequencer.ts';
 import { E2E_ALONE, E2E_ALONE_PROJECT, E2E_WORKERS } from './e2e/support/workers.ts';
 
 /*
@@ -10,6 +11,8 @@ export default defineConfig({
   test: {
     maxWorkers: 2,
     teardownTimeout: 60_000,
+    // Route coverage first among the browser files (e2e/support/sequencer.ts).
+    sequence: { sequencer: RouteCoverageFirst },
     projects: [
       {
         extends: true,
