@@ -62,6 +62,8 @@ export function LoginPage() {
     if (!early) return;
     const { email = '', password = '' } = early.values;
     if (email || password) form.setValues({ email, password });
+    // 'Nie pamiętasz hasła?' tapped before the code arrived: its dialog opens now.
+    if (early.tapped === 'forgot') setForgotOpened(true);
     // Submitted through the form element after the values above are rendered: `submit` of this
     // render could validate the empty values it was made with (under load the sign-in then said
     // "Pole e-mail jest wymagane" with the e-mail in the field).
@@ -97,7 +99,7 @@ export function LoginPage() {
             {...form.getInputProps('password')}
           />
           <Group justify="flex-end" mt={-8}>
-            <Anchor component="button" type="button" fz="sm" onClick={() => setForgotOpened(true)}>
+            <Anchor component="button" type="button" fz="sm" data-early="forgot" onClick={() => setForgotOpened(true)}>
               {t('login.forgot')}
             </Anchor>
           </Group>
