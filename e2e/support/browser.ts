@@ -5,6 +5,8 @@ import { type Browser, type BrowserContextOptions, chromium, type Page } from 'p
 import { afterAll, beforeAll, onTestFinished, type TestContext } from 'vitest';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import { baseUrl } from './env.ts';
+import { outsideHostFlags } from './outside-hosts.ts';
+import { trackRequests } from './settled.ts';
 
 /** Failure screenshots go here (gitignored). */
 export const RESULTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results');
@@ -15,11 +17,12 @@ export const PHONE = { width: 390, height: 844 } as const;
 export const WIDE = { width: 1440, height: 900 } as const;
 
 /** Debian's Chromium with the flags verified on our machine (ARCHITECTURE.md); browsers are never downloaded. */
-export function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: CHROMIUM_FLAGS,
+    // Hosts outside the product answer from a local stand-in (support/outside-hosts.ts says why not a route).
+    args: [...CHROMIUM_FLAGS, ...(await outsideHostFlags())],
   });
 }
 
@@ -45,15 +48,8 @@ export function useBrowser(): BrowserFixture {
       if (!browser) throw new Error('useBrowser(): the browser is not running (call newPage inside a test)');
       const context = await browser.newContext({ baseURL: baseUrl(), locale: 'pl-PL', viewport: DESKTOP, ...opts });
       context.setDefaultTimeout(15_000);
-      // Video hosts (YouTube, Vimeo embeds in articles and quizzes) lie outside the product and the
-      // test machine cannot reach them: an empty page stands in, so no frame waits on the network.
-      const origin = new URL(baseUrl()).origin;
-      await context.route(
-        (url) => url.origin !== origin && /^https?:$/.test(url.protocol),
-        (route) =>
-          route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>video</title>' }),
-      );
       const page = await context.newPage();
+      trackRequests(page);
       // Vitest runs onTestFinished before onTestFailed, so the failure screenshot is taken here, before closing.
       onTestFinished(async ({ task }) => {
         try {
