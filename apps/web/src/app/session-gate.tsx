@@ -1,7 +1,8 @@
 import { POLICY } from '@incentive/contracts';
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
 import { use, useEffect } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
+import { Loading } from '../components/loading.tsx';
 import { useMe, useSignOut } from '../features/auth/index.ts';
 import { earlyMeWaiting } from '../first-load/early-me.ts';
 import { useTranslation } from '../lib/i18n.ts';
@@ -42,7 +43,7 @@ export function SessionGate() {
   if (!me.data || orphanWholesaler) {
     return (
       <Center h="100dvh">
-        <Loader aria-label={t('common.loading')} />
+        <Loading />
       </Center>
     );
   }

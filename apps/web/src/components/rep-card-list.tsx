@@ -1,10 +1,11 @@
 import type { Paged } from '@incentive/contracts';
-import { Center, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Center, Pagination, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { type TKey, useTranslation } from '../lib/i18n.ts';
 import { parseId } from '../lib/paths.ts';
 import { useErrorToast } from '../lib/use-error-toast.ts';
+import { Loading } from './loading.tsx';
 import { Page } from './page.tsx';
 import classes from './rep-card-list.module.css';
 
@@ -54,7 +55,7 @@ export function RepCardList<T extends { id: number }>({
     <Page title={t(`${texts}.title`)} subtitle={t(`${texts}.description`)}>
       {isPending && !error && (
         <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
+          <Loading />
         </Center>
       )}
       {data && data.data.length === 0 && (

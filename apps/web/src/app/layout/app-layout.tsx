@@ -1,7 +1,8 @@
-import { Box, Burger, Center, Container, Group, Loader } from '@mantine/core';
+import { Box, Burger, Center, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router';
+import { Loading } from '../../components/loading.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { BackOfficeModals } from '../../features/team-admin/index.ts';
 import { removeHomeShell } from '../../first-load/home-shell.ts';
@@ -89,7 +90,7 @@ export function AppLayout() {
           <Suspense
             fallback={
               <Center py={80}>
-                <Loader aria-label={t('common.loading')} />
+                <Loading />
               </Center>
             }
           >

@@ -1,11 +1,10 @@
-import { Center, Loader } from '@mantine/core';
-import { useTranslation } from '../../lib/i18n.ts';
+import { Center } from '@mantine/core';
+import { Loading } from '../loading.tsx';
 
 export function PageLoader() {
-  const { t } = useTranslation();
   return (
     <Center py={80}>
-      <Loader aria-label={t('common.loading')} />
+      <Loading />
     </Center>
   );
 }

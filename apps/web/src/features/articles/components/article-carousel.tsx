@@ -1,5 +1,4 @@
 import type { RepArticleListItem } from '@incentive/contracts';
-import { Loader } from '@mantine/core';
 import { IconArrowRight, IconChevronLeft, IconChevronRight, IconNews } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { Link } from 'react-router';
@@ -11,6 +10,7 @@ import 'swiper/css';
 import 'swiper/css/a11y';
 import 'swiper/css/effect-coverflow';
 import { LinkButton } from '../../../components/link-button.tsx';
+import { Loading } from '../../../components/loading.tsx';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { CAROUSEL_HEIGHT, CAROUSEL_IMAGE_HEIGHT } from '../../../first-load/sizes.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -126,7 +126,7 @@ export default function ArticleCarousel() {
       ) : (
         <div className={classes.placeholder} aria-busy={isPending && !error}>
           {isPending && !error ? (
-            <Loader aria-label={t('common.loading')} />
+            <Loading />
           ) : (
             <>
               <IconNews size={28} stroke={1.5} aria-hidden />

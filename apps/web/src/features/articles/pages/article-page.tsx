@@ -1,6 +1,7 @@
-import { Center, Container, Loader } from '@mantine/core';
+import { Center, Container } from '@mantine/core';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { Loading } from '../../../components/loading.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { toastError } from '../../../lib/toast.ts';
@@ -31,7 +32,7 @@ export function ArticlePage() {
         <ArticleView article={data} backTo={paths.articlesPh()} />
       ) : (
         <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
+          <Loading />
         </Center>
       )}
     </Container>

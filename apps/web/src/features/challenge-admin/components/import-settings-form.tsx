@@ -1,6 +1,7 @@
 import { MAX_AMOUNT_GROSZE, SALES_PLAUSIBILITY, type SalesImportSettings } from '@incentive/contracts';
-import { Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Center, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Loading } from '../../../components/loading.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
@@ -50,7 +51,7 @@ export function ImportSettingsForm() {
           <LimitsForm initial={settings.data} />
         ) : (
           <Center py="md">
-            <Loader size="sm" aria-label={t('common.loading')} />
+            <Loading size="sm" />
           </Center>
         )}
       </Stack>

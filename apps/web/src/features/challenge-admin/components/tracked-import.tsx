@@ -1,7 +1,8 @@
 import type { SalesImport } from '@incentive/contracts';
-import { Center, Loader, Stack } from '@mantine/core';
+import { Center, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Loading } from '../../../components/loading.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { rootKey } from '../../../lib/query-keys.ts';
 import { toastSuccess, toastWarning } from '../../../lib/toast.ts';
@@ -55,7 +56,7 @@ export function TrackedImport({
   if (!item) {
     return (
       <Center py="md">
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Loading size="sm" />
       </Center>
     );
   }
@@ -70,7 +71,7 @@ export function TrackedImport({
         <Suspense
           fallback={
             <Center py="md">
-              <Loader size="sm" aria-label={t('common.loading')} />
+              <Loading size="sm" />
             </Center>
           }
         >

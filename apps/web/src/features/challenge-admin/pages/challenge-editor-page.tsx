@@ -1,24 +1,12 @@
 import { CHALLENGE_LIMITS, type ChallengeDetails, can } from '@incentive/contracts';
-import {
-  Button,
-  Center,
-  Container,
-  Group,
-  Input,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Center, Container, Group, Input, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy, IconListNumbers, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { confirmDelete } from '../../../components/admin/confirm-delete.tsx';
 import { useEditorSave } from '../../../components/admin/use-editor-save.ts';
 import { ImageInput } from '../../../components/image-input.tsx';
+import { Loading } from '../../../components/loading.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { registerStrings } from '../../../lib/lazy-strings.ts';
@@ -70,10 +58,9 @@ export function ChallengeEditorPage() {
  * back-office pages would lengthen the list of chunks in everyone's first load.
  */
 function EditorLoader() {
-  const { t } = useTranslation();
   return (
     <Center py={80}>
-      <Loader aria-label={t('common.loading')} />
+      <Loading />
     </Center>
   );
 }

@@ -1,8 +1,9 @@
 import type { ActiveChallenge } from '@incentive/contracts';
-import { Anchor, Card, Center, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Card, Center, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { LinkButton } from '../../../components/link-button.tsx';
+import { Loading } from '../../../components/loading.tsx';
 import { CHALLENGE_BOX_HEIGHTS } from '../../../first-load/sizes.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { registerStrings } from '../../../lib/lazy-strings.ts';
@@ -61,7 +62,7 @@ export default function ChallengeBox() {
       </Group>
       {isPending && !error && (
         <Center style={{ flex: 1 }}>
-          <Loader size="sm" aria-label={t('common.loading')} />
+          <Loading size="sm" />
         </Center>
       )}
       {error && !data && (

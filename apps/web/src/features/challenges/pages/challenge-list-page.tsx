@@ -1,8 +1,9 @@
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LinkButton } from '../../../components/link-button.tsx';
+import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { registerStrings } from '../../../lib/lazy-strings.ts';
@@ -42,7 +43,7 @@ export function ChallengeListPage() {
     <Page title={t('challengePh.title')} subtitle={t('challengePh.description')}>
       {waiting && (
         <Center py="xl">
-          <Loader aria-label={t('common.loading')} />
+          <Loading />
         </Center>
       )}
       {list.error && !list.data && (

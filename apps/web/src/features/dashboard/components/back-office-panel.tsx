@@ -1,6 +1,7 @@
 import type { Role, User } from '@incentive/contracts';
-import { Center, Loader } from '@mantine/core';
+import { Center } from '@mantine/core';
 import { Suspense } from 'react';
+import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
 import type { TKey } from '../../../lib/i18n.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -23,7 +24,7 @@ export function BackOfficePanel({ me }: { me: User }) {
       <Suspense
         fallback={
           <Center py="xl">
-            <Loader aria-label={t('common.loading')} />
+            <Loading />
           </Center>
         }
       >

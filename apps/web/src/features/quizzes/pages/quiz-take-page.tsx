@@ -1,9 +1,10 @@
 import type { QuizSubmitBody, RepQuiz } from '@incentive/contracts';
-import { Alert, Button, Card, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight, IconCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { Loading } from '../../../components/loading.tsx';
 import { ApiError, failureOf } from '../../../lib/api-client.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
@@ -34,7 +35,6 @@ export function QuizTakePage() {
   const quizId = parseId(id);
   const { data: quiz, error } = useRepQuiz(quizId);
   useLoadFailureRedirect(quizId === null ? NOT_A_QUIZ : error, 'quiz.toast.errorDetails', paths.quizPh());
-  const { t } = useTranslation();
   const queryClient = useQueryClient();
   // The server's word that the quiz changed under the rep (a 409): shown above the quiz's new version.
   const [changed, setChanged] = useState<string | null>(null);
@@ -50,7 +50,7 @@ export function QuizTakePage() {
   if (!quiz)
     return (
       <Center py="xl">
-        <Loader aria-label={t('common.loading')} />
+        <Loading />
       </Center>
     );
   return <QuizSteps key={`${quiz.id}-${round}`} initial={quiz} changed={changed} onChanged={onChanged} />;

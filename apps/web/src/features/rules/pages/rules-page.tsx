@@ -1,4 +1,5 @@
-import { Button, Center, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Loading } from '../../../components/loading.tsx';
 import { Logo } from '../../../components/logo.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -33,7 +34,7 @@ export function RulesPage() {
           )}
           {!data && !error && (
             <Center py="xl">
-              <Loader aria-label={t('common.loading')} />
+              <Loading />
             </Center>
           )}
           {!data && Boolean(error) && (

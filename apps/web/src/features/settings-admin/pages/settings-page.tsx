@@ -5,9 +5,10 @@ import {
   type ProgrammeSettingsBody,
   type ProgrammeSettingsSaved,
 } from '@incentive/contracts';
-import { Anchor, Button, Center, Group, Input, Loader, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Center, Group, Input, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Loading } from '../../../components/loading.tsx';
 import { Page } from '../../../components/page.tsx';
 import { RichTextInput } from '../../../components/rich-text-input.tsx';
 import { type ApiError, failureOf, fetchOrThrow } from '../../../lib/api-client.ts';
@@ -58,7 +59,7 @@ export function SettingsPage() {
         <SettingsForm initial={settings.data} />
       ) : (
         <Center py={80}>
-          <Loader aria-label={t('common.loading')} />
+          <Loading />
         </Center>
       )}
     </Page>
