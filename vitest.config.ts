@@ -33,6 +33,11 @@ export default defineConfig({
           exclude: ['**/node_modules/**', '**/*.unit.test.ts'],
           environment: 'node',
           globalSetup: ['apps/api/test/global-setup.ts'],
+          // A worker keeps the modules it has loaded from one file to the next: each file still builds
+          // its own app on its own copy of the database (test/test-app.ts), and the modules keep no
+          // state of their own outside what is keyed by that app. Loading them once a worker instead
+          // of once a file saves about 200 s of the suite's 240 s of imports (decision 055).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
