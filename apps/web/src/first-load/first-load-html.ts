@@ -493,10 +493,13 @@ export function firstLoadHtml(): Plugin {
                 prerenderPage: (location: string) => Promise<string>;
               };
               const markup = await prerenderPage(route.path);
-              // With the script that keeps what is typed or submitted before the app arrives (first-load/early-form.ts).
+              // With the script that keeps what is typed or submitted before the app arrives
+              // (first-load/early-form.ts). Before the form, not after it: its listeners are on the
+              // document, and the parser may paint the form and take a keystroke before it reaches a
+              // script that follows (a first-load test typed into that gap).
               html = html.replace(
                 '<div id="root"></div>',
-                () => `<div id="root" data-prerendered="pl">${markup}</div><script>${EARLY_FORM_SCRIPT}</script>`,
+                () => `<script>${EARLY_FORM_SCRIPT}</script><div id="root" data-prerendered="pl">${markup}</div>`,
               );
               if (!html.includes('data-prerendered')) throw new Error('first-load-html: no <div id="root"></div>');
               inlineScripts.push(EARLY_FORM_SCRIPT);
