@@ -12,6 +12,9 @@ export const E2E_WORKERS = 2;
  */
 export const E2E_ALONE = [
   'e2e/first-load.test.ts',
+  // It compares the first paint with the moment the app's code is asked for (300 ms cap): beside
+  // another file the paint came at 1.2 s and the cap first (2026-11-27 15:30 UTC).
+  'e2e/home-shell.test.ts',
   'e2e/rep-first-load.test.ts',
   'e2e/sales-import-progress.test.ts',
 ] as const;
