@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { run } from 'axe-core';
 import type { Page } from 'playwright-core';
 
 /*
@@ -36,19 +37,17 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(
     async ({ include, tags }) => {
-      // biome-ignore lint/suspicious/noExplicitAny: axe-core's global, injected above.
-      const axe = (window as any).axe;
+      // axe-core's global, from the source evaluated above.
+      const { axe } = window as unknown as { axe: { run: typeof run } };
       const result = await axe.run(include ? { include: [[include]] } : document, {
         runOnly: { type: 'tag', values: tags },
         resultTypes: ['violations'],
         iframes: false,
       });
-      return (
-        result.violations as { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[]
-      ).map(
+      return result.violations.map(
         (v): Violation => ({
           id: v.id,
-          impact: v.impact,
+          impact: v.impact ?? null,
           help: v.help,
           targets: v.nodes.map((n) => n.target.join(' ')),
         }),
