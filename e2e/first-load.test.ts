@@ -12,7 +12,8 @@ import { recordRequests } from './support/page-events.ts';
  * code has arrived.
  */
 
-const browser = useBrowser();
+// A new context for every page: these tests measure a first load, with a cold HTTP cache.
+const browser = useBrowser({ fresh: true });
 
 describe('the first load', () => {
   test("a signed-in rep opening /dashboard gets the page's chunks named in its HTML and asks who it is once", async () => {

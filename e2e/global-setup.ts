@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,8 +31,9 @@ const resultsDir = path.join(root, 'test-results');
  * One real server per worker of the browser suite (the e2e project runs two files at once, each
  * worker against its own server, so no file sees another's data or sessions):
  * - a local SMTP server (smtp-server) that stores each message under a temp folder, so tests read mail;
- * - `node --import tsx apps/api/src/server.ts` on a free port with a fresh DATA_DIR (PGlite, demo seed
- *   on first start, OWASP-cost password hashes as in production), sending its mail to that SMTP server;
+ * - `node --import tsx apps/api/src/server.ts` on a free port with its own DATA_DIR (PGlite), a copy of
+ *   the run's one demo-seeded folder (OWASP-cost password hashes as in production: `seededTemplate`),
+ *   sending its mail to that SMTP server;
  * - it waits for /api/health and hands the servers to the tests (`inject('e2eServers')`).
  * The web app must already be built (`npm run test:e2e` builds it first).
  */
@@ -42,9 +43,12 @@ export default async function setup(project: TestProject) {
     throw new Error('apps/web/dist is missing: run `npm run build` first (or `npm run test:e2e`, which builds).');
   }
   mkdirSync(resultsDir, { recursive: true });
+  const template = await seededTemplate();
   // One server per worker: the files that run alone need one.
   const count = project.name === E2E_ALONE_PROJECT ? 1 : E2E_WORKERS;
-  const results = await Promise.allSettled(Array.from({ length: count }, (_, i) => startServer(project.name, i + 1)));
+  const results = await Promise.allSettled(
+    Array.from({ length: count }, (_, i) => startServer(project.name, i + 1, template)),
+  );
   const servers = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const failed = results.find((r) => r.status === 'rejected');
   if (failed) {
@@ -63,12 +67,40 @@ export default async function setup(project: TestProject) {
   };
 }
 
-/** The real server number `n` of the run with its own SMTP server, mail folder and PGlite data. */
-async function startServer(project: string, n: number): Promise<E2eServer & { stop: () => Promise<void> }> {
+/**
+ * One data folder seeded with the demo data for the whole run (both browser projects' servers): the
+ * server seeds it on its first start and is stopped (PGlite closes its files cleanly), and every
+ * server of the run starts on a copy. Seeding once instead of once a server saves about 20 s of CPU
+ * a server on the 2-core machine (decision 055). Removed when the process exits.
+ */
+function seededTemplate(): Promise<string> {
+  // On globalThis: vitest loads this file once for each browser project, in the same process.
+  const run = globalThis as { e2eTemplate?: Promise<string> };
+  run.e2eTemplate ??= (async () => {
+    const started = Date.now();
+    const server = await startServer('template', 0);
+    await server.stop({ keepData: true });
+    process.once('exit', () => rmSync(server.tmp, { recursive: true, force: true }));
+    console.log(`[e2e] demo data seeded once in ${Date.now() - started} ms`);
+    return server.dataDir;
+  })();
+  return run.e2eTemplate;
+}
+
+/**
+ * The real server number `n` of the run with its own SMTP server, mail folder and PGlite data: a copy
+ * of `fromData` (a seeded data folder), or a fresh folder the server seeds on its first start.
+ */
+async function startServer(
+  project: string,
+  n: number,
+  fromData?: string,
+): Promise<E2eServer & { stop: (o?: { keepData?: boolean }) => Promise<void>; tmp: string; dataDir: string }> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'incentive-e2e-'));
   const dataDir = path.join(tmp, 'data');
   const mailDir = path.join(tmp, 'mail');
   mkdirSync(mailDir, { recursive: true });
+  if (fromData) await cp(fromData, dataDir, { recursive: true });
 
   const smtp = await startSmtp(mailDir);
   const port = await freePort();
@@ -100,12 +132,12 @@ async function startServer(project: string, n: number): Promise<E2eServer & { st
   const killOnExit = () => server.kill('SIGKILL');
   process.once('exit', killOnExit);
 
-  const stop = async (keepLog = false) => {
+  const stop = async ({ keepLog = false, keepData = false } = {}) => {
     process.off('exit', killOnExit);
     await stopProcess(server);
     await new Promise<void>((resolve) => log.end(() => resolve()));
     await smtp.close();
-    await rm(tmp, { recursive: true, force: true });
+    if (!keepData) await rm(tmp, { recursive: true, force: true });
     if (!keepLog && !/^\{/m.test(readFileSync(logFile, 'utf8'))) await rm(logFile, { force: true });
   };
 
@@ -113,11 +145,11 @@ async function startServer(project: string, n: number): Promise<E2eServer & { st
     // Two servers seed at once on a shared 2-core machine: give them the time a loaded machine needs.
     await waitForHealth(baseUrl, server, 600_000);
   } catch (err) {
-    await stop(true);
+    await stop({ keepLog: true });
     const tail = readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n');
     throw new Error(`${(err as Error).message}\n--- server log (${logFile}) ---\n${tail}`);
   }
-  return { baseUrl, mailDir, stop: () => stop() };
+  return { baseUrl, mailDir, stop, tmp, dataDir };
 }
 
 /** A free TCP port on the loopback interface. */

@@ -12,7 +12,8 @@ import { recordErrors } from './support/page-events.ts';
  * in its first commit. Anyone else never sees it.
  */
 
-const browser = useBrowser();
+// A new context for every page: these tests measure a first load, with a cold HTTP cache.
+const browser = useBrowser({ fresh: true });
 
 /** Loads /dashboard with only the HTML and its inline script: what paints before the app's scripts run. */
 async function htmlOnly(page: Page) {

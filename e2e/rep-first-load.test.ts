@@ -14,7 +14,8 @@ import { recordErrors, recordRequests } from './support/page-events.ts';
  * shell shows its first image starts the app's code after that image (decision 033).
  */
 
-const browser = useBrowser();
+// A new context for every page: these tests measure a first load, with a cold HTTP cache.
+const browser = useBrowser({ fresh: true });
 
 /** Holds every GET /api/me until released: what the page does before it knows who is signed in. */
 async function holdMe(page: Page): Promise<() => void> {
