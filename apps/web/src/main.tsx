@@ -17,12 +17,19 @@ import { i18n, i18nReady } from './lib/i18n.ts';
 // The rep home's stylesheets, preloaded while its shell painted, now apply (decision 028).
 const stylesApplied = applyDeferredStyles();
 // The first page's chunks load while React starts; the guarded page's once the user is known (the
-// route match is kept for that second call, app/router.tsx). Not deferred to a task of its own: on
-// the pre-rendered login page that moved its hydration's late content after Lighthouse's first
-// paint (a layout shift of 0.03–0.11, docs/quality/web-tbt.md).
-preloadRoute(location.pathname);
-// A stale token: the rep home's shell (decision 027) goes at once, the session gate signs out as before.
-void earlyUser().then((me) => (me ? preloadRoute(location.pathname, me) : removeHomeShell()));
+// route match is kept for that second call, app/router.tsx).
+const preloadFirstPage = () => {
+  preloadRoute(location.pathname);
+  // A stale token: the rep home's shell (decision 027) goes at once, the session gate signs out as before.
+  void earlyUser().then((me) => (me ? preloadRoute(location.pathname, me) : removeHomeShell()));
+};
+// Behind a page the HTML has already painted (a rep's shell), in a task of its own: the preload
+// links it adds (about 45 ms on a phone's CPU) no longer lengthen the long task that evaluates the
+// app's modules, which Lighthouse counts as blocking time after that paint (decision 057). Not on
+// the pre-rendered login page: there it moved its hydration's late content after Lighthouse's
+// first paint (a layout shift of 0.03–0.11, docs/quality/web-tbt.md).
+if (document.getElementById('root')?.dataset.prerendered) preloadFirstPage();
+else setTimeout(preloadFirstPage, 0);
 
 // Polish is ready at once; a stored English choice waits for its chunk so no Polish text flashes.
 // In a transition, React renders (or hydrates) the first page in slices of a few milliseconds
