@@ -3,9 +3,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { ledgerCheckSchema } from '@incentive/contracts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, type Db, openPglite, openPostgres } from '../src/db/client.ts';
@@ -38,6 +39,17 @@ export interface TestApp {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * The books balance: the admin's ledger check finds no wallet whose balance differs from its
+ * entries. The files whose tests move money run it after every test (`afterEach`).
+ */
+export async function expectBooksBalance(t: TestApp, adminToken: string) {
+  const res = await t.app.inject({ method: 'GET', url: '/api/admin/ledger/check', headers: bearer(adminToken) });
+  const check = ledgerCheckSchema.parse(res.json());
+  expect(check.mismatches).toEqual([]);
+  expect(check.ok).toBe(true);
+}
 
 /** A private copy of the run's migrated, demo-seeded template database (with its URL on PostgreSQL). */
 export async function openTestDatabase(): Promise<Database & { url?: string }> {

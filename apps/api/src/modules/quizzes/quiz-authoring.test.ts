@@ -1,11 +1,11 @@
-import { ledgerCheckSchema, quizSavedSchema, quizSchema, repQuizSchema, userSchema } from '@incentive/contracts';
+import { quizSavedSchema, quizSchema, repQuizSchema, userSchema } from '@incentive/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { userPool } from '../../../test/fixtures.ts';
 import { type FormPart, multipart } from '../../../test/multipart.ts';
 import { insertQuiz, quizWriteCounts } from '../../../test/quiz-fixtures.ts';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { bearer, createTestApp, expectBooksBalance, type TestApp } from '../../../test/test-app.ts';
 import { quizAttempts, quizQuestions } from '../../db/schema.ts';
 
 let t: TestApp;
@@ -18,10 +18,7 @@ beforeAll(async () => {
   takeUser = userPool(t.db);
 });
 afterAll(async () => t?.close());
-afterEach(async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/admin/ledger/check', headers: bearer(admin) });
-  expect(ledgerCheckSchema.parse(res.json()).ok).toBe(true);
-});
+afterEach(() => expectBooksBalance(t, admin));
 
 const DAY = 86_400_000;
 

@@ -1,5 +1,4 @@
 import {
-  ledgerCheckSchema,
   pagedSchema,
   quizListRowSchema,
   quizSchema,
@@ -19,7 +18,7 @@ import {
   quizRewards,
   quizWriteCounts,
 } from '../../../test/quiz-fixtures.ts';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { bearer, createTestApp, expectBooksBalance, type TestApp } from '../../../test/test-app.ts';
 import { quizAttempts, quizzes } from '../../db/schema.ts';
 
 let t: TestApp;
@@ -33,10 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-afterEach(async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/admin/ledger/check', headers: bearer(admin) });
-  expect(ledgerCheckSchema.parse(res.json()).ok).toBe(true);
-});
+afterEach(() => expectBooksBalance(t, admin));
 
 const DAY = 86_400_000;
 

@@ -1,5 +1,4 @@
 import {
-  ledgerCheckSchema,
   quizResultsSchema,
   quizSavedSchema,
   quizSchema,
@@ -11,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { userPool } from '../../../test/fixtures.ts';
 import { type FormPart, multipart } from '../../../test/multipart.ts';
 import { quizRewards, quizWriteCounts } from '../../../test/quiz-fixtures.ts';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { bearer, createTestApp, expectBooksBalance, type TestApp } from '../../../test/test-app.ts';
 import { quizAttemptAnswers, quizAttempts, quizQuestions } from '../../db/schema.ts';
 
 /*
@@ -30,10 +29,7 @@ beforeAll(async () => {
   takeUser = userPool(t.db);
 });
 afterAll(async () => t?.close());
-afterEach(async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/admin/ledger/check', headers: bearer(admin) });
-  expect(ledgerCheckSchema.parse(res.json()).ok).toBe(true);
-});
+afterEach(() => expectBooksBalance(t, admin));
 
 const DAY = 86_400_000;
 

@@ -1,5 +1,4 @@
 import {
-  ledgerCheckSchema,
   ledgerEntrySchema,
   managerReclaimListSchema,
   pagedSchema,
@@ -19,7 +18,7 @@ import {
   type TestRep,
   tag,
 } from '../../../test/sales-fixtures.ts';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { bearer, createTestApp, expectBooksBalance, type TestApp } from '../../../test/test-app.ts';
 import { giveCard } from '../../../test/wallet-fixtures.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { challengeEarnings, ledgerEntries, sales, salesImports, wallets } from '../../db/schema.ts';
@@ -46,12 +45,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-afterEach(async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/admin/ledger/check', headers: bearer(admin) });
-  const check = ledgerCheckSchema.parse(res.json());
-  expect(check.mismatches).toEqual([]);
-  expect(check.ok).toBe(true);
-});
+afterEach(() => expectBooksBalance(t, admin));
 
 async function upload(bytes: Buffer | string, filename = 'sprzedaz.csv') {
   const form = multipart([

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { ledgerCheckSchema, SALES_IMPORT_LIMITS, salesImportSchema } from '@incentive/contracts';
+import { SALES_IMPORT_LIMITS, salesImportSchema } from '@incentive/contracts';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../../test/multipart.ts';
 import { makeChallenge, repPool, SALES_HEADER, type TestChallenge, tag } from '../../../test/sales-fixtures.ts';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { bearer, createTestApp, expectBooksBalance, type TestApp } from '../../../test/test-app.ts';
 import { sharedStringsXml, sheetXml, xlsx } from '../../../test/xlsx-fixtures.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { sales, salesImportRows, salesImports } from '../../db/schema.ts';
@@ -29,10 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-afterEach(async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/admin/ledger/check', headers: bearer(admin) });
-  expect(ledgerCheckSchema.parse(res.json()).ok).toBe(true);
-});
+afterEach(() => expectBooksBalance(t, admin));
 
 async function upload(bytes: Buffer | string, opts: { filename?: string; lang?: string } = {}) {
   const form = multipart([

@@ -1,4 +1,4 @@
-import { ledgerCheckSchema, pagedSchema, salesImportSchema } from '@incentive/contracts';
+import { pagedSchema, salesImportSchema } from '@incentive/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
@@ -14,7 +14,7 @@ import {
   type TestRep,
   tag,
 } from '../../../test/sales-fixtures.ts';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { bearer, createTestApp, expectBooksBalance, type TestApp } from '../../../test/test-app.ts';
 import { giveCard } from '../../../test/wallet-fixtures.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { challengeEarnings, ledgerEntries, sales, salesImportRows, salesImports, wallets } from '../../db/schema.ts';
@@ -35,12 +35,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /** The books balance after every test. */
-afterEach(async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/admin/ledger/check', headers: bearer(admin) });
-  const check = ledgerCheckSchema.parse(res.json());
-  expect(check.mismatches).toEqual([]);
-  expect(check.ok).toBe(true);
-});
+afterEach(() => expectBooksBalance(t, admin));
 
 async function upload(
   bytes: Buffer | string,

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { allPages, expectSorted } from '../../../test/back-office.ts';
 import { userPool } from '../../../test/fixtures.ts';
 import { polishSortKey } from '../../../test/polish-order.ts';
-import { bearer, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { bearer, createTestApp, expectBooksBalance, type TestApp } from '../../../test/test-app.ts';
 import { giveCard } from '../../../test/wallet-fixtures.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { users, wallets } from '../../db/schema.ts';
@@ -28,12 +28,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /** The books must balance after every test. */
-afterEach(async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/admin/ledger/check', headers: bearer(admin) });
-  const check = ledgerCheckSchema.parse(res.json());
-  expect(check.mismatches).toEqual([]);
-  expect(check.ok).toBe(true);
-});
+afterEach(() => expectBooksBalance(t, admin));
 
 const inject = (method: 'GET' | 'POST', url: string, token: string, payload?: unknown) =>
   t.app.inject({ method, url, headers: bearer(token), payload: payload as object });
