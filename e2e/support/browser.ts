@@ -40,8 +40,8 @@ const STORAGE_TYPES = 'local_storage,indexeddb,cache_storage,service_workers,fil
 
 /**
  * One browser per test file, launched in beforeAll and always closed in afterAll. A test's context
- * goes back to the file's pool when the test ends (its pages closed, its cookies and the origin's
- * storage cleared when a test takes it again), so the next test with the same options starts from a
+ * goes back to the file's pool when the test ends (its pages closed, its cookies and permissions
+ * cleared; the origin's storage is cleared when a test takes it again), so the next test with the same options starts from a
  * warm HTTP cache instead of a new profile: a new context and a cold first load cost the browser
  * about 1.5 s of CPU on the 2-core machine (decision 055). `fresh: true` keeps the old behaviour
  * (the files that measure a first load use it).
