@@ -5,6 +5,7 @@ import { ACCOUNTS } from './support/accounts.ts';
 import { api, apiLogin } from './support/api.ts';
 import { signIn, submitLogin, userMenuButton } from './support/auth.ts';
 import { PHONE, useBrowser, WIDE } from './support/browser.ts';
+import { openInApp } from './support/in-app.ts';
 import { toast } from './support/ui.ts';
 
 /*
@@ -12,7 +13,7 @@ import { toast } from './support/ui.ts';
  * every role is checked at both widths by route-coverage.test.ts; this file opens what a page load
  * does not show: field errors and toasts, every dialog (delete confirmations, add card, withdraw),
  * the open pickers (date pickers, the challenge date range, each kind of Select list) and the menus, at
- * 390×844 and 1440×900.
+ * 390×844 and 1440×900. Its pages are reached inside the app: what it checks is their layers, not a load.
  */
 
 const WIDTHS = [
@@ -148,25 +149,25 @@ describe('accessibility', () => {
 
       // Delete confirmations of the back-office tables.
       await checkDialog(page, page.getByRole('button', { name: 'Usuń hurtownię' }), 'Usunąć hurtownię?');
-      await page.goto('/dashboard?tab=sales-reps');
+      await openInApp(page, '/dashboard?tab=sales-reps');
       await checkDialog(page, page.getByRole('button', { name: 'Usuń przedstawiciela' }), 'Usunąć użytkownika?');
-      await page.goto(`/warehouse/details/${wholesaler.wholesaler_ids[0]}?tab=admins`);
+      await openInApp(page, `/warehouse/details/${wholesaler.wholesaler_ids[0]}?tab=admins`);
       await checkDialog(page, page.getByRole('button', { name: 'Usuń administratora' }), 'Usunąć administratora?');
       // The add-card dialog.
-      await page.goto(`/sales-rep/details/${seller.id}`);
+      await openInApp(page, `/sales-rep/details/${seller.id}`);
       await checkDialog(page, page.getByRole('button', { name: 'Dodaj kartę' }), 'Dodaj kartę');
       // Open lists, one of each kind: a plain Select (a table's page size), a server-searched Select
       // (the warehouse picker, long enough to scroll, and its nothing-found line), a MultiSelect.
       await checkPicker(page, 'Wierszy na stronie', '50');
-      await page.goto('/sales-rep/create');
+      await openInApp(page, '/sales-rep/create');
       await checkPicker(page, 'Hurtownia', warehouse);
       await checkPicker(page, 'Hurtownia', 'Nie znaleziono hurtowni', 'brak-takiej-hurtowni');
-      await page.goto('/warehouse/create');
+      await openInApp(page, '/warehouse/create');
       await checkPicker(page, 'Administratorzy hurtowni', '@example.pl');
 
       if (label === '390') {
         // The withdrawals page's month table scrolls sideways in its own box, with the tables' hint.
-        await page.goto('/withdraw');
+        await openInApp(page, '/withdraw');
         const months = page.locator('.mantine-Card-root', {
           has: page.getByRole('table', { name: 'Według miesięcy' }),
         });
@@ -174,35 +175,35 @@ describe('accessibility', () => {
       }
 
       // Quizzes: the list's delete, the editor's delete dialog, the summary's date picker.
-      await page.goto('/quiz');
+      await openInApp(page, '/quiz');
       await checkDialog(page, page.getByRole('button', { name: /^Usuń quiz / }), 'Usuń quiz');
-      await page.goto(`/quiz/${quiz}`);
+      await openInApp(page, `/quiz/${quiz}`);
       await page.getByRole('button', { name: 'Usuń', exact: true }).click();
       const questions = page.getByRole('dialog', { name: 'Usuń pytania lub odpowiedzi' });
       await questions.waitFor();
       await noViolations(page, 'quiz editor delete dialog');
       await page.keyboard.press('Escape');
       await questions.waitFor({ state: 'hidden' });
-      await page.goto(`/quiz/${quiz}/summary`);
+      await openInApp(page, `/quiz/${quiz}/summary`);
       await page.getByRole('button', { name: 'Data od', exact: true }).click();
       await page.locator('.mantine-Popover-dropdown').getByRole('button').first().waitFor();
       await noViolations(page, 'quiz summary date picker');
       await page.keyboard.press('Escape');
 
       // Articles: the list's delete, the editor's publication date picker.
-      await page.goto('/articles');
+      await openInApp(page, '/articles');
       await checkDialog(page, page.getByRole('button', { name: /^Usuń artykuł / }), 'Usuń artykuł');
-      await page.goto('/articles/create');
+      await openInApp(page, '/articles/create');
       await page.getByRole('button', { name: 'Data publikacji (czas polski)' }).click();
       await page.getByRole('button', { name: 'Następny miesiąc' }).waitFor();
       await noViolations(page, 'article date picker');
       await page.keyboard.press('Escape');
 
       // Challenges: the list's delete and selector, the editor's date range and product picker.
-      await page.goto('/challenges');
+      await openInApp(page, '/challenges');
       await checkDialog(page, page.getByRole('button', { name: /^Usuń wyzwanie / }), 'Usunąć wyzwanie?');
       await checkPicker(page, 'Wyzwanie', challenge);
-      await page.goto('/challenges/create');
+      await openInApp(page, '/challenges/create');
       await page.getByRole('button', { name: /^Termin/ }).click();
       const next = page.getByRole('button', { name: 'Następny', exact: true });
       await next.waitFor();

@@ -172,8 +172,7 @@ describe('article back office', () => {
   test('a draft saved with the switch off shows Szkic; a future date is Zaplanowany; delete asks first', async () => {
     const admin = await apiLogin(ACCOUNTS.admin.email);
     const page = await browser.newPage({ viewport: WIDE });
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/articles/create');
+    await signIn(page, ACCOUNTS.admin, { at: '/articles/create' });
     const f = fields(page);
     const title = `Szkic e2e ${Date.now()}`;
     await f.title.fill(title);
@@ -239,8 +238,7 @@ describe('article back office', () => {
   test('an admin schedules an article with the date-time picker', async () => {
     const admin = await apiLogin(ACCOUNTS.admin.email);
     const page = await browser.newPage({ viewport: WIDE });
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/articles/create');
+    await signIn(page, ACCOUNTS.admin, { at: '/articles/create' });
     const f = fields(page);
     const title = `Plan e2e ${Date.now()}`;
     await f.title.fill(title);
@@ -285,8 +283,7 @@ describe('article back office', () => {
 
   test('a provider admin manages articles; a wholesaler is turned away', async () => {
     const provider = await browser.newPage({ viewport: PHONE });
-    await signIn(provider, ACCOUNTS.provider);
-    await provider.goto('/articles');
+    await signIn(provider, ACCOUNTS.provider, { at: '/articles' });
     await provider.getByRole('heading', { name: 'Artykuły', level: 1 }).waitFor();
     await provider.getByRole('table', { name: 'Artykuły' }).waitFor();
     // The phone's status filter is a select.
@@ -298,8 +295,7 @@ describe('article back office', () => {
     expect(overflow).toBeLessThanOrEqual(0);
 
     const wholesaler = await browser.newPage({ viewport: WIDE });
-    await signIn(wholesaler, ACCOUNTS.wholesaler);
-    await wholesaler.goto('/articles');
+    await signIn(wholesaler, ACCOUNTS.wholesaler, { at: '/articles' });
     await toast(wholesaler, 'Nie posiadasz uprawnień, akcja nieautoryzowana');
     await wholesaler.waitForURL((u) => u.pathname !== '/articles');
     expect(await wholesaler.getByRole('heading', { name: 'Artykuły', level: 1 }).count()).toBe(0);
@@ -307,8 +303,7 @@ describe('article back office', () => {
 
   test('failures: a missing article goes back to the list; a failed list and product search say so', async () => {
     const page = await browser.newPage({ viewport: WIDE });
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/articles/999999');
+    await signIn(page, ACCOUNTS.admin, { at: '/articles/999999' });
     await toast(page, 'Nie znaleziono artykułu');
     await page.waitForURL((u) => u.pathname === '/articles');
     await page.goto('/articles/preview/999999');
@@ -347,9 +342,7 @@ describe('article back office', () => {
 
     const page = await browser.newPage({ viewport: WIDE });
     const seen = watchForXss(page);
-    await signIn(page, ACCOUNTS.admin);
-
-    await page.goto('/articles');
+    await signIn(page, ACCOUNTS.admin, { at: '/articles' });
     await page.getByRole('searchbox').fill(`XSS ${stamp}`);
     await page
       .locator('tr')
@@ -376,8 +369,7 @@ describe('article back office', () => {
     const admin = await apiLogin(ACCOUNTS.admin.email);
     const id = await createArticle(admin, { title: `Dostępność ${Date.now()}`, publishedAt: null });
     const page = await browser.newPage({ viewport: WIDE });
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/articles');
+    await signIn(page, ACCOUNTS.admin, { at: '/articles' });
     await page.getByRole('table', { name: 'Artykuły' }).getByTestId('article-status').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto(`/articles/${id}`);

@@ -123,8 +123,7 @@ describe('articles for a rep', () => {
     expect(pages).toBeGreaterThanOrEqual(2);
 
     const page = await browser.newPage({ viewport: PHONE });
-    await signIn(page, ACCOUNTS.seller);
-    await page.goto('/articles-ph');
+    await signIn(page, ACCOUNTS.seller, { at: '/articles-ph' });
     const cards = page.getByTestId('article-card');
     await cards.first().waitFor();
     await expect(cards.count()).resolves.toBe(4);

@@ -187,8 +187,7 @@ describe('challenge back office', () => {
     const before = await sellerMoney();
 
     const page = await browser.newPage({ viewport: WIDE });
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/challenges');
+    await signIn(page, ACCOUNTS.admin, { at: '/challenges' });
     await page.getByRole('link', { name: 'Import sprzedaży' }).click();
     await page.waitForURL('**/challenges/imports');
 
@@ -254,8 +253,7 @@ describe('challenge back office', () => {
 
     // Ranking on a phone: the name column stays in view, the table scrolls sideways; CSV export.
     const phone = await browser.newPage({ viewport: PHONE });
-    await signIn(phone, ACCOUNTS.admin);
-    await phone.goto(`/challenges/${made.challengeId}/ranking`);
+    await signIn(phone, ACCOUNTS.admin, { at: `/challenges/${made.challengeId}/ranking` });
     await phone.getByRole('heading', { name: `Ranking: ${made.challengeName}` }).waitFor();
     const rankingRow = phone.locator('tr').filter({ hasText: 'Szymon Sprzedawca' });
     await rankingRow.getByText(zl('10.00')).waitFor();
@@ -271,8 +269,7 @@ describe('challenge back office', () => {
     expect(ranking).toContain(seller.asseco_id);
 
     const wide = await browser.newPage({ viewport: WIDE });
-    await signIn(wide, ACCOUNTS.admin);
-    await wide.goto(`/challenges/${made.challengeId}/ranking`);
+    await signIn(wide, ACCOUNTS.admin, { at: `/challenges/${made.challengeId}/ranking` });
     await wide.locator('tr').filter({ hasText: 'Szymon Sprzedawca' }).getByText(zl('10.00')).waitFor();
     await shot(wide, 'ranking-1440');
 
@@ -318,8 +315,7 @@ describe('challenge back office', () => {
     const before = await sellerMoney();
 
     const page = await browser.newPage({ viewport: WIDE });
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/challenges/imports');
+    await signIn(page, ACCOUNTS.admin, { at: '/challenges/imports' });
     const limits = page.getByTestId('import-limits');
     const units = limits.getByRole('textbox', { name: 'Najwięcej sztuk w jednym wierszu' });
     try {

@@ -32,7 +32,8 @@ const resultsDir = path.join(root, 'test-results');
  * worker against its own server, so no file sees another's data or sessions):
  * - a local SMTP server (smtp-server) that stores each message under a temp folder, so tests read mail;
  * - `node --import tsx apps/api/src/server.ts` on a free port with its own DATA_DIR (PGlite), a copy of
- *   the run's one demo-seeded folder (OWASP-cost password hashes as in production: `seededTemplate`),
+ *   the run's one demo-seeded folder (`seededTemplate`), hashing passwords at the API tests' scrypt
+ *   cost (see `env` below),
  *   sending its mail to that SMTP server;
  * - it waits for /api/health and hands the servers to the tests (`inject('e2eServers')`).
  * The web app must already be built (`npm run test:e2e` builds it first).
@@ -119,6 +120,11 @@ async function startServer(
     PUBLIC_URL: baseUrl,
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',
+    // scrypt at N=2^12, as the API tests do, not production's 2^17: a sign-in then costs the server
+    // about 10 ms of CPU instead of 440 ms and 128 MB the kernel must zero. Nothing in the browser
+    // suite is about the hash's strength (a hash carries its own cost; the API's tests cover it),
+    // and the run signs in about 150 times (decision 055, point 15).
+    SCRYPT_LOG_N: '12',
   };
   // The browser suite always runs on a fresh embedded PGlite, never on a developer's PostgreSQL.
   delete env.DATABASE_URL;

@@ -50,8 +50,7 @@ describe('load failures', () => {
   test("the payout desk's table says it failed and retries; no rows, no total", async () => {
     const page = await browser.newPage();
     const list = await failCalls(page, '/api/wallet');
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/withdraw');
+    await signIn(page, ACCOUNTS.admin, { at: '/withdraw' });
     const failed = page.getByTestId('withdrawals-failed');
     await failed.getByText(FAILED).waitFor();
     expect(list.failed()).toBeGreaterThan(0);
@@ -97,8 +96,7 @@ describe('load failures', () => {
     const page = await browser.newPage({ viewport: PHONE });
     const withdrawals = await failCalls(page, '/api/wallet');
     const history = await failCalls(page, '/api/wallet/history');
-    await signIn(page, ACCOUNTS.seller);
-    await page.goto('/withdraw');
+    await signIn(page, ACCOUNTS.seller, { at: '/withdraw' });
     const mine = page.getByTestId('my-withdrawals-failed');
     const ledger = page.getByTestId('money-history-failed');
     await mine.getByText(FAILED).waitFor();
@@ -124,8 +122,7 @@ describe('load failures', () => {
     expect(id).toBeDefined();
     const page = await browser.newPage();
     await failCalls(page, `/api/challenges/${id}`, 'abort');
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto(`/challenges/${id}`);
+    await signIn(page, ACCOUNTS.admin, { at: `/challenges/${id}` });
     await toast(page, 'Nie udało się pobrać informacji o wyzwaniu');
     await page.waitForURL((u) => u.pathname === '/challenges');
     expect(await page.getByText('Nie udało się pobrać produktów wyzwania').count()).toBe(0);
@@ -142,8 +139,7 @@ describe('load failures', () => {
       (url) => url.pathname === `/api/quiz/${id}`,
       (route) => (new URL(page.url()).pathname.endsWith('/summary') ? route.abort('failed') : route.continue()),
     );
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto(`/quiz/${id}/summary`);
+    await signIn(page, ACCOUNTS.admin, { at: `/quiz/${id}/summary` });
     await toast(page, 'Nie udało się pobrać informacji o quizie');
     await page.waitForURL((u) => u.pathname === `/quiz/${id}`);
     // It stays there: the editor loaded.

@@ -248,8 +248,7 @@ describe.each(WIDTHS)('challenge money at %s', (_label, size) => {
     expect(seller.challenges.reduce((n, c) => n + grosze(c.amount), 0)).toBeLessThanOrEqual(fromChallenges);
 
     const page = await browser.newPage(size);
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto(`/sales-rep/details/${seller.id}`);
+    await signIn(page, ACCOUNTS.admin, { at: `/sales-rep/details/${seller.id}` });
     if (seller.challenges.length === 0) await page.getByText('Brak wyzwań').waitFor();
     else
       await page

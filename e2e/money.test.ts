@@ -130,8 +130,7 @@ describe('money', () => {
 
   test('a seller sees its own withdrawals and money history on /withdraw', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signIn(page, ACCOUNTS.seller);
-    await page.goto('/withdraw');
+    await signIn(page, ACCOUNTS.seller, { at: '/withdraw' });
     await page.getByRole('heading', { name: 'Moje wypłaty' }).waitFor();
     await page.getByRole('heading', { name: 'Historia portfela' }).waitFor();
     await page.getByText('Wypłacono na kartę').first().waitFor();

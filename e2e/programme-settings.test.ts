@@ -84,8 +84,7 @@ describe('programme settings', () => {
 
   test('a rep cannot open the settings page', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signIn(page, ACCOUNTS.seller);
-    await page.goto('/settings');
+    await signIn(page, ACCOUNTS.seller, { at: '/settings' });
     await page.locator('.mantine-Notification-root').filter({ hasText: 'Nie posiadasz uprawnień' }).first().waitFor();
     await page.waitForURL((u) => u.pathname !== '/settings');
   });

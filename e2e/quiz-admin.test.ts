@@ -109,8 +109,7 @@ describe('quiz back office', () => {
 
   test('an admin creates a quiz with closed and open questions, completes the summary', async () => {
     const page = await browser.newPage({ viewport: WIDE });
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/quiz');
+    await signIn(page, ACCOUNTS.admin, { at: '/quiz' });
     await page.getByRole('link', { name: 'Dodaj quiz' }).click();
     await page.waitForURL('**/quiz/create');
 
@@ -255,8 +254,7 @@ describe('quiz back office', () => {
     const name = `Do usunięcia ${Date.now()}`;
     const id = await createQuizByApi(admin, name);
     const page = await browser.newPage({ viewport: WIDE });
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/quiz');
+    await signIn(page, ACCOUNTS.admin, { at: '/quiz' });
     await searchTable(page, name);
     const row = page.locator('tr').filter({ hasText: name });
     await row.getByText('Szkic').waitFor();
@@ -294,8 +292,7 @@ describe('quiz back office', () => {
     expect(submitted.status).toBe(200);
 
     const page = await browser.newPage({ viewport: WIDE });
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/quiz');
+    await signIn(page, ACCOUNTS.admin, { at: '/quiz' });
     await page.getByRole('link', { name: `Wyniki quizu Quiz wyników ${id}` }).click();
     await page.waitForURL(`**/quiz/${id}/results`);
     await page.getByRole('progressbar', { name: 'Odpowiedź A: 1' }).waitFor();
@@ -325,8 +322,7 @@ describe('quiz back office', () => {
 
   test('the editor fits a phone', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/quiz/create');
+    await signIn(page, ACCOUNTS.admin, { at: '/quiz/create' });
     await page.getByRole('textbox', { name: 'Nazwa', exact: true }).fill('Quiz na telefonie');
     await page.getByRole('textbox', { name: 'Wstęp', exact: true }).fill('Wstęp');
     await page.getByRole('textbox', { name: 'Treść', exact: true }).fill('Treść');
@@ -340,8 +336,7 @@ describe('quiz back office', () => {
     const admin = await apiLogin(ACCOUNTS.admin.email);
     const id = await createQuizByApi(admin, `Dostępność ${Date.now()}`);
     const page = await browser.newPage({ viewport: WIDE });
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/quiz');
+    await signIn(page, ACCOUNTS.admin, { at: '/quiz' });
     await page.getByRole('table', { name: 'Quizy' }).getByText('Szkic').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto(`/quiz/${id}`);

@@ -329,8 +329,7 @@ describe('rep quizzes', () => {
       ],
     });
     const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
-    await signIn(page, { email: rep.email });
-    await page.goto('/quiz-ph');
+    await signIn(page, { email: rep.email }, { at: '/quiz-ph' });
     await card(page, name).locator('picture img').waitFor();
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page)).toEqual([]);
@@ -422,8 +421,7 @@ describe('rep quizzes', () => {
 
   test('the result page without a result goes back to the list', async () => {
     const page = await browser.newPage({ viewport: PHONE });
-    await signIn(page, ACCOUNTS.seller);
-    await page.goto('/quiz-ph/summary');
+    await signIn(page, ACCOUNTS.seller, { at: '/quiz-ph/summary' });
     await page.waitForURL((u) => u.pathname === '/quiz-ph');
     await page.getByRole('heading', { name: 'Quizy', level: 1 }).waitFor();
   });
@@ -459,8 +457,7 @@ describe('quiz intro and versions', () => {
       ],
     });
     const page = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
-    await signIn(page, { email: rep.email });
-    await page.goto(`/quiz-ph/${quiz.id}`);
+    await signIn(page, { email: rep.email }, { at: `/quiz-ph/${quiz.id}` });
     const intro = page.getByTestId('quiz-intro');
     await intro.getByText(`Krótki wstęp do quizu ${name}`).waitFor();
     // The text as stored (sanitised HTML: the <strong> stays), the rules, and the video with controls, not autoplaying.
@@ -525,8 +522,7 @@ describe('quiz intro and versions', () => {
 
     // The rep opens the quiz and answers the first question.
     const repPage = await browser.newPage({ viewport: PHONE, isMobile: true, hasTouch: true });
-    await signIn(repPage, { email: rep.email });
-    await repPage.goto(`/quiz-ph/${quiz.id}`);
+    await signIn(repPage, { email: rep.email }, { at: `/quiz-ph/${quiz.id}` });
     await startQuiz(repPage);
     await repPage.getByText('Pytanie 1/2').waitFor();
     await answerRadio(repPage, quiz, 0, true).check();
@@ -535,8 +531,7 @@ describe('quiz intro and versions', () => {
 
     // Meanwhile the admin fixes the typo in question 2 and saves: the quiz stays live as it was.
     const adminPage = await browser.newPage({ viewport: WIDE });
-    await signIn(adminPage, ACCOUNTS.admin);
-    await adminPage.goto(`/quiz/${quiz.id}`);
+    await signIn(adminPage, ACCOUNTS.admin, { at: `/quiz/${quiz.id}` });
     await adminPage.getByTestId('quiz-live-note').waitFor();
     await adminPage.screenshot({ path: `${RESULTS_DIR}/quiz-editor-live-1440x900.png` });
     await adminPage.getByRole('tab', { name: 'PYT 2' }).click();

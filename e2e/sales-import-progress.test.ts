@@ -193,10 +193,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('the import page follows a background import', () => {
   const browser = useBrowser();
 
+  // The two widths at once: each test waits most of its 30 s for the page's timers (polls, the
+  // hidden tab's silence), each on its own page and its own scripted endpoints.
   for (const viewport of [WIDE, PHONE]) {
-    test(`${viewport.width}px: 202 and the queue, progress, the result with held rows decided, the limits`, async () => {
+    test.concurrent(`${viewport.width}px: 202 and the queue, progress, the result with held rows decided, the limits`, async (ctx) => {
       const { fake, handler } = fakeServer();
-      const page = await browser.newPage({ viewport });
+      const page = await browser.newPage({ viewport }, ctx);
       await signIn(page, ACCOUNTS.admin);
       await page.route('**/api/sales-imports**', handler);
       await page.goto('/challenges/imports');

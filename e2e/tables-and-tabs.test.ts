@@ -130,8 +130,7 @@ describe.each(WIDTHS)('back-office tables at %s', (label, size) => {
 
   test('the admin withdrawals table keeps each row’s actions in view', async () => {
     const page = await browser.newPage(size);
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/withdraw');
+    await signIn(page, ACCOUNTS.admin, { at: '/withdraw' });
     const table = page.getByRole('table', { name: 'Wypłaty', exact: true });
     const actions = table.getByRole('button', { name: /^Akcje \d+$/ });
     await actions.first().waitFor();
@@ -200,8 +199,7 @@ describe.each(WIDTHS)('tab strips and cards at %s', (label, size) => {
 
   test('a card’s “current” badge never covers its date', async () => {
     const page = await browser.newPage(size);
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/sales-rep/details/6');
+    await signIn(page, ACCOUNTS.admin, { at: '/sales-rep/details/6' });
     const cards = page.getByRole('table', { name: 'Karty' });
     const badge = cards.getByText('Aktualna');
     await badge.waitFor();

@@ -51,8 +51,7 @@ describe('writes', () => {
     expect(w.status).toBe(200);
 
     const page = await browser.newPage();
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto('/withdraw');
+    await signIn(page, ACCOUNTS.admin, { at: '/withdraw' });
     await searchTable(page, r.email);
     const row = page.locator('tr').filter({ has: page.getByRole('button', { name: `Akcje ${w.body.id}` }) });
     await row.getByText('Oczekuje').waitFor();
@@ -85,8 +84,7 @@ describe('writes', () => {
     expect(taken).toMatch(/^\d{16}$/);
 
     const page = await browser.newPage();
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto(`/sales-rep/details/${a.id}`);
+    await signIn(page, ACCOUNTS.admin, { at: `/sales-rep/details/${a.id}` });
     await page.getByRole('button', { name: 'Dodaj kartę' }).click();
     const dialog = page.getByRole('dialog', { name: 'Dodaj kartę' });
     const number = dialog.getByRole('textbox', { name: 'Numer karty' });

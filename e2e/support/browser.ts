@@ -30,9 +30,10 @@ export interface BrowserFixture {
   /**
    * A page in a context of its own while the test runs (no other page of the test shares its
    * localStorage or cookies), closed when the test ends. When the test fails, a full-page screenshot
-   * is saved under test-results/ first.
+   * is saved under test-results/ first. A concurrent test passes its own context (`test.concurrent`
+   * tests share vitest's global hooks, which then cannot tell whose page it is).
    */
-  newPage(opts?: BrowserContextOptions): Promise<Page>;
+  newPage(opts?: BrowserContextOptions, test?: Pick<TestContext, 'onTestFinished'>): Promise<Page>;
 }
 
 /** What a context a later test reuses must not keep: everything an origin stores, but its HTTP cache. */
@@ -56,7 +57,7 @@ export function useBrowser({ fresh = false }: { fresh?: boolean } = {}): Browser
     await browser?.close();
   });
   return {
-    async newPage(opts = {}) {
+    async newPage(opts = {}, test = { onTestFinished }) {
       if (!browser) throw new Error('useBrowser(): the browser is not running (call newPage inside a test)');
       const key = JSON.stringify(opts);
       const kept = fresh ? undefined : idle.get(key)?.pop();
@@ -67,7 +68,7 @@ export function useBrowser({ fresh = false }: { fresh?: boolean } = {}): Browser
       if (kept) await clearOrigin(page);
       trackRequests(page);
       // Vitest runs onTestFinished before onTestFailed, so the failure screenshot is taken here, before closing.
-      onTestFinished(async ({ task }) => {
+      test.onTestFinished(async ({ task }) => {
         try {
           if (task.result?.state === 'fail') await screenshotAll(context.pages(), page, task);
         } finally {

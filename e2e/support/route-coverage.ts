@@ -9,6 +9,7 @@ import { ACCOUNTS, type DemoAccount } from './accounts.ts';
 import { api, apiLogin } from './api.ts';
 import { signIn } from './auth.ts';
 import { PHONE, useBrowser, WIDE } from './browser.ts';
+import { closeToasts, followInApp, NOT_FOUND_PATH, openInApp } from './in-app.ts';
 import { createQuiz } from './quizzes.ts';
 import { saveScreen } from './screens.ts';
 import { settled } from './settled.ts';
@@ -114,7 +115,7 @@ const ROUTES: Record<RouteName, RouteSpec> = {
     url: () => PAGES.withdraw,
     heading: (role) => (role === 'seller' ? /^Moje wypłaty$/ : /.+/),
   },
-  notFound: { url: () => '/nie-ma-takiej-strony', heading: /^Nie znaleziono strony$/ },
+  notFound: { url: () => NOT_FOUND_PATH, heading: /^Nie znaleziono strony$/ },
 };
 
 const PUBLIC: readonly RouteName[] = ['login', 'register', 'rules'];
@@ -261,27 +262,6 @@ function loadersGone(page: Page) {
 }
 
 /**
- * Opens `url` inside the running app, the way the router follows a history entry (pushState, then
- * the popstate it listens to), without a new document: the app's code is not loaded and evaluated
- * again, which made a visit cost a full page load (decision 055). Through the not-found page: its
- * <h1> belongs to no other page, so the next <h1> that is not marked is the target's own.
- */
-async function openInApp(page: Page, url: string) {
-  const follow = (to: string) =>
-    page.evaluate((u) => {
-      window.history.pushState(null, '', u);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, to);
-  await follow(ROUTES.notFound.url({} as Ids));
-  const notFound = page.locator('main h1', { hasText: /^Nie znaleziono strony$/ });
-  await notFound.waitFor();
-  if (new URL(url, 'http://x').pathname === ROUTES.notFound.url({} as Ids)) return;
-  await notFound.evaluate((h) => h.setAttribute('data-e2e-left', ''));
-  await follow(url);
-  await page.locator('main h1:not([data-e2e-left])').first().waitFor();
-}
-
-/**
  * Home has loaded, every call of it made: its <h1>, no loader, then as long without a request as
  * `networkidle` waits (done twice a role, to learn which calls are home's own).
  */
@@ -338,7 +318,7 @@ export function describeRouteCoverage(width: '390' | '1440', group: keyof typeof
   describe(`every route at ${w.label} px, ${group} roles`, () => {
     const browser = useBrowser();
     if (keys.includes('public')) testPublicRoutes(browser, w);
-    testRoles(browser, roles, w);
+    testRoles(browser, roles, w, new Set());
   });
 }
 
@@ -359,11 +339,25 @@ function testPublicRoutes(browser: ReturnType<typeof useBrowser>, { label, viewp
   });
 }
 
+/**
+ * `byAddress` holds the visits this file has already made by address ("allowed dashboard", "refused
+ * articles"): at 1440 px the first role of the file to meet a route, allowed or refused, enters it by
+ * its address (a new document: the first-load HTML, the guard on entry); the file's other roles reach
+ * it from inside the running app, as at 390 px, and every check is the same (decision 055, point 16).
+ */
 function testRoles(
   browser: ReturnType<typeof useBrowser>,
   roles: typeof ROLES,
   { label, viewport, isMobile, hasTouch }: Width,
+  byAddress: Set<string>,
 ) {
+  /** Whether this visit is the file's first of its kind at 1440 px (then it is made by address). */
+  const firstByAddress = (kind: 'allowed' | 'refused', name: string) => {
+    if (label !== '1440' || byAddress.has(`${kind} ${name}`)) return false;
+    byAddress.add(`${kind} ${name}`);
+    return true;
+  };
+
   test.each(roles)('$key', { timeout: 600_000 }, async ({ key, account }) => {
     const role = account.role;
     const ids = await idsFor(account);
@@ -390,9 +384,9 @@ function testRoles(
     for (const v of allowed) {
       const spec = ROUTES[v.route];
       const preview = v.url.includes('admin-preview');
-      // Every route is entered by its address at 1440 px (a new document: the first-load HTML, the
-      // guard on entry) and from inside the running app at 390 px, as its menus and links do.
-      if (label === '1440') await page.goto(v.url);
+      // Entered by its address by the file's first role at 1440 px (a new document: the first-load
+      // HTML, the guard on entry), from inside the running app otherwise, as its menus and links do.
+      if (firstByAddress('allowed', v.screen ?? v.route)) await page.goto(v.url);
       else await openInApp(page, v.url);
       const pathname =
         spec.landsOn?.(ids) ??
@@ -443,8 +437,16 @@ function testRoles(
       // screen, which a page between a redirect and its content may let it do: a call of every page.
       homeCalls.add(`GET ${API.settings}`);
       for (const v of refused) {
-        calls.length = 0;
-        await page.goto(v.url);
+        if (firstByAddress('refused', v.route)) {
+          calls.length = 0;
+          await page.goto(v.url);
+        } else {
+          // From inside the app: through the not-found page, with the last refusal's toast closed.
+          await openInApp(page, ROUTES.notFound.url(ids));
+          await closeToasts(page);
+          calls.length = 0;
+          await followInApp(page, v.url);
+        }
         await page.waitForURL((u) => u.pathname === home);
         await toast(page, UNAUTHORISED);
         await page.locator('main h1').first().waitFor();
