@@ -8,6 +8,7 @@ import { signIn } from './support/auth.ts';
 import { PHONE, useBrowser, WIDE } from './support/browser.ts';
 import { activeId, activeSlide, carousel, revealCarousel, settled, swipeLeft } from './support/carousel.ts';
 import { PL_MONTHS_LONG } from './support/dates.ts';
+import { openInApp } from './support/in-app.ts';
 import { testPng } from './support/quizzes.ts';
 import { searchTable, toast } from './support/ui.ts';
 
@@ -349,14 +350,14 @@ describe('article back office', () => {
       .filter({ hasText: `XSS ${stamp}` })
       .waitFor();
 
-    await page.goto(`/articles/preview/${id}`);
+    await openInApp(page, `/articles/preview/${id}`);
     await page.getByTestId('article-content').getByText('Bezpieczny akapit').waitFor();
     await page.getByTestId('article-content').getByText('kliknij tutaj').click();
     await page.getByTestId('article-content').getByText('drugi link').click();
     await page.waitForTimeout(300);
     expect(page.url()).toContain(`/articles/preview/${id}`);
 
-    await page.goto(`/articles/${id}`);
+    await openInApp(page, `/articles/${id}`);
     await page.getByRole('textbox', { name: 'Treść', exact: true }).getByText('Bezpieczny akapit').waitFor();
     await page.getByRole('textbox', { name: 'Treść', exact: true }).getByText('kliknij tutaj').click();
     await page.waitForTimeout(300);
@@ -372,14 +373,14 @@ describe('article back office', () => {
     await signIn(page, ACCOUNTS.admin, { at: '/articles' });
     await page.getByRole('table', { name: 'Artykuły' }).getByTestId('article-status').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.goto(`/articles/${id}`);
+    await openInApp(page, `/articles/${id}`);
     await page.getByRole('textbox', { name: 'Treść', exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.goto(`/articles/preview/${id}`);
+    await openInApp(page, `/articles/preview/${id}`);
     await page.getByTestId('preview-banner').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     // The date-time picker's dropdown and the product picker's list.
-    await page.goto('/articles/create');
+    await openInApp(page, '/articles/create');
     await page.getByRole('button', { name: 'Data publikacji (czas polski)' }).click();
     await page.getByRole('button', { name: 'Następny miesiąc' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);

@@ -7,6 +7,7 @@ import { createArticle } from './support/articles.ts';
 import { signIn } from './support/auth.ts';
 import { PHONE, useBrowser } from './support/browser.ts';
 import { activeId, activeSlide, carousel, revealCarousel, settled, swipeLeft } from './support/carousel.ts';
+import { openInApp } from './support/in-app.ts';
 import { toast } from './support/ui.ts';
 
 /*
@@ -229,11 +230,11 @@ describe('articles for a rep', () => {
     await carousel(page).locator('.swiper-slide').first().waitFor();
     expect(await overflow(page)).toBe(0);
 
-    await page.goto('/articles-ph');
+    await openInApp(page, '/articles-ph');
     await page.getByTestId('article-card').first().waitFor();
     expect(await overflow(page)).toBe(0);
 
-    await page.goto(`/articles-ph/${id}`);
+    await openInApp(page, `/articles-ph/${id}`);
     await page.getByTestId('article-content').locator('pre').waitFor();
     expect(await overflow(page)).toBe(0);
     // The code block scrolls inside its own box.

@@ -4,6 +4,7 @@ import { ACCOUNTS } from './support/accounts.ts';
 import { api, apiLogin } from './support/api.ts';
 import { signIn } from './support/auth.ts';
 import { PHONE, useBrowser, WIDE } from './support/browser.ts';
+import { openInApp } from './support/in-app.ts';
 import { moneyOnPage, POLISH_AMOUNT, zl } from './support/money.ts';
 
 /**
@@ -67,7 +68,7 @@ describe.each(WIDTHS)('money at %s', (_label, size) => {
     await shows(page, zl(me.money_withdrawed));
     await expectPolishMoney(page, '/dashboard (seller)');
 
-    await page.goto('/withdraw');
+    await openInApp(page, '/withdraw');
     await page.getByRole('heading', { name: 'Historia portfela' }).waitFor();
     const history = await api<Paged<{ amount: string; kind: string }>>('GET', '/api/wallet/history', { token });
     const first = history.body.data[0];
@@ -95,22 +96,22 @@ describe.each(WIDTHS)('money at %s', (_label, size) => {
     await shows(page, zl(rich.amount));
     await expectPolishMoney(page, 'warehouse table');
 
-    await page.goto('/dashboard?tab=sales-reps');
+    await openInApp(page, '/dashboard?tab=sales-reps');
     await page.getByRole('table', { name: 'Przedstawiciele handlowi', exact: true }).getByRole('row').nth(1).waitFor();
     await shows(page, zl(seller.total_amount));
     await expectPolishMoney(page, 'sales rep table');
 
-    await page.goto(`/warehouse/details/${rich.id}`);
+    await openInApp(page, `/warehouse/details/${rich.id}`);
     await shows(page, zl(rich.amount));
     await expectPolishMoney(page, 'warehouse details');
 
-    await page.goto(`/sales-rep/details/${seller.id}?tab=info`);
+    await openInApp(page, `/sales-rep/details/${seller.id}?tab=info`);
     await page.getByRole('heading', { name: 'Historia portfela' }).waitFor();
     await shows(page, zl(seller.wallet.money));
     await shows(page, zl(seller.wallet.in_withdrawal, { whole: true }));
     await expectPolishMoney(page, 'sales rep details');
 
-    await page.goto('/withdraw');
+    await openInApp(page, '/withdraw');
     await page.getByTestId('withdrawals-total').waitFor({ state: 'attached' });
     await shows(page, zl(overview.body.totals.in_withdrawal));
     await expectPolishMoney(page, '/withdraw (admin)');

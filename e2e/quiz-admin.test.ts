@@ -8,6 +8,7 @@ import { signIn } from './support/auth.ts';
 import { PHONE, useBrowser, WIDE } from './support/browser.ts';
 import { PL_MONTHS_LONG, warsawToday } from './support/dates.ts';
 import { baseUrl } from './support/env.ts';
+import { openInApp } from './support/in-app.ts';
 import { searchTable, toast } from './support/ui.ts';
 
 /*
@@ -311,7 +312,7 @@ describe('quiz back office', () => {
     expect(csv).toContain(typed);
 
     const me = await api<{ id: number }>('GET', '/api/me', { token: seller });
-    await page.goto(`/sales-rep/details/${me.body.id}?tab=quiz`);
+    await openInApp(page, `/sales-rep/details/${me.body.id}?tab=quiz`);
     const table = page.getByRole('table', { name: 'Quizy' });
     const attempt = table.locator('tr').filter({ hasText: `Quiz wyników ${id}` });
     // The open answer counts as correct when filled: 2 of 2, passed, the reward paid.
@@ -339,21 +340,21 @@ describe('quiz back office', () => {
     await signIn(page, ACCOUNTS.admin, { at: '/quiz' });
     await page.getByRole('table', { name: 'Quizy' }).getByText('Szkic').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.goto(`/quiz/${id}`);
+    await openInApp(page, `/quiz/${id}`);
     await page.getByRole('tab', { name: 'PYT 1' }).click();
     await page.getByRole('tab', { name: 'ODP 2' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.goto('/quiz/create');
+    await openInApp(page, '/quiz/create');
     await page.getByRole('textbox', { name: 'Treść', exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.goto(`/quiz/${id}/summary`);
+    await openInApp(page, `/quiz/${id}/summary`);
     await page.getByRole('button', { name: 'Data od', exact: true }).click();
     await page
       .locator('.mantine-Popover-dropdown')
       .getByRole('button', { name: String(new Date().getFullYear()) })
       .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.goto(`/quiz/${id}/results`);
+    await openInApp(page, `/quiz/${id}/results`);
     await page.getByText('Zdawalność').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { ACCOUNTS } from './support/accounts.ts';
 import { api, apiLogin } from './support/api.ts';
 import { signIn } from './support/auth.ts';
 import { PHONE, useBrowser, WIDE } from './support/browser.ts';
+import { openInApp } from './support/in-app.ts';
 
 /**
  * The back office's wide tables and tab strips (issue 10, items 7, 11 and 12), at 390×844 and
@@ -154,7 +155,7 @@ describe.each(WIDTHS)('tab strips and cards at %s', (label, size) => {
       [`/warehouse/details/${warehouses.body.data[0]?.id}`, null, ['Dane', 'Administratorzy', 'Przedstawiciele (PH)']],
       ['/sales-rep/details/6', null, ['Wyzwania', 'Quizy', 'Informacje']],
     ] as const) {
-      await page.goto(path);
+      await openInApp(page, path);
       const list = strip ? page.getByRole('tablist', { name: strip }) : page.getByRole('tablist').first();
       await list.getByRole('tab').first().waitFor();
       for (const name of tabs) {
@@ -178,7 +179,7 @@ describe.each(WIDTHS)('tab strips and cards at %s', (label, size) => {
     }
 
     // The dashboard's strip is wider than a phone: an arrow scrolls it, and fades mark the cut side.
-    await page.goto('/dashboard');
+    await openInApp(page, '/dashboard');
     const list = page.getByRole('tablist', { name: 'Menu administratora' });
     const last = list.getByRole('tab', { name: 'Kierownicy regionalni (RKS)' });
     await list.getByRole('tab').first().waitFor();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, onTestFinished, type TestContext } from 'vitest';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.ts';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../../scripts/chromium.ts';
 import { baseUrl } from './env.ts';
 import { outsideHostFlags } from './outside-hosts.ts';
 import { trackRequests } from './settled.ts';
@@ -19,7 +19,7 @@ export const WIDE = { width: 1440, height: 900 } as const;
 /** Debian's Chromium with the flags verified on our machine (ARCHITECTURE.md); browsers are never downloaded. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: TEST_CHROMIUM_PATH,
     headless: true,
     // Hosts outside the product answer from a local stand-in (support/outside-hosts.ts says why not a route).
     args: [...CHROMIUM_FLAGS, ...(await outsideHostFlags())],
