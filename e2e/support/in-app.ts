@@ -33,19 +33,3 @@ export async function openInApp(page: Page, url: string): Promise<void> {
   await followInApp(page, url);
   await page.locator('main h1:not([data-e2e-left])').first().waitFor();
 }
-
-/** Closes every toast on screen by its × and waits until none is left (a new document starts with none). */
-export async function closeToasts(page: Page): Promise<void> {
-  const toasts = page.locator('.mantine-Notification-root');
-  const until = Date.now() + 5_000;
-  while ((await toasts.count()) > 0) {
-    if (Date.now() > until) throw new Error(`closeToasts(): still on screen: ${await toasts.allInnerTexts()}`);
-    // A toast may be leaving by itself between the count and the click: then the click finds nothing.
-    await toasts
-      .getByRole('button', { name: 'Zamknij' })
-      .first()
-      .click({ timeout: 500 })
-      .catch(() => undefined);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}

@@ -9,11 +9,10 @@ import { ACCOUNTS, type DemoAccount } from './accounts.ts';
 import { api, apiLogin } from './api.ts';
 import { signIn } from './auth.ts';
 import { PHONE, useBrowser, WIDE } from './browser.ts';
-import { closeToasts, followInApp, NOT_FOUND_PATH, openInApp } from './in-app.ts';
+import { followInApp, NOT_FOUND_PATH, openInApp } from './in-app.ts';
 import { createQuiz } from './quizzes.ts';
 import { saveScreen } from './screens.ts';
 import { settled } from './settled.ts';
-import { toast } from './ui.ts';
 
 /*
  * The route coverage, shared by the four e2e/route-coverage*.test.ts files (a width and half of the
@@ -26,6 +25,9 @@ import { toast } from './ui.ts';
  */
 
 const UNAUTHORISED = 'Nie posiadasz uprawnień, akcja nieautoryzowana';
+/** Every toast on screen, and those a refused visit made (not marked as seen before it). */
+const TOASTS = '.mantine-Notification-root';
+const NEW_TOASTS = `${TOASTS}:not([data-e2e-seen])`;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Real ids from the demo data, as the role's own lists return them (its scope). */
@@ -441,14 +443,17 @@ function testRoles(
           calls.length = 0;
           await page.goto(v.url);
         } else {
-          // From inside the app: through the not-found page, with the last refusal's toast closed.
+          // From inside the app, through the not-found page. The earlier refusals' toasts may still
+          // be leaving: they are marked as seen, and this visit's messages are the unmarked ones.
           await openInApp(page, ROUTES.notFound.url(ids));
-          await closeToasts(page);
+          await page.locator(TOASTS).evaluateAll((all) => {
+            for (const t of all) t.setAttribute('data-e2e-seen', '');
+          });
           calls.length = 0;
           await followInApp(page, v.url);
         }
         await page.waitForURL((u) => u.pathname === home);
-        await toast(page, UNAUTHORISED);
+        await page.locator(NEW_TOASTS).filter({ hasText: UNAUTHORISED }).first().waitFor();
         await page.locator('main h1').first().waitFor();
         await loadersGone(page);
         await settled(page);
@@ -457,10 +462,11 @@ function testRoles(
           calls.filter((c) => !homeCalls.has(c)),
           `${key} ${v.url}`,
         ).toEqual([]);
-        // One message: the refusal, not a failed call's error.
-        expect(await page.locator('.mantine-Notification-root').allInnerTexts(), `${key} ${v.url}`).toEqual([
+        // One message: the refusal, not a failed call's error (and the earlier ones were refusals too).
+        expect(await page.locator(NEW_TOASTS).allInnerTexts(), `${key} ${v.url}`).toEqual([
           expect.stringContaining(UNAUTHORISED),
         ]);
+        for (const text of await page.locator(TOASTS).allInnerTexts()) expect(text).toContain(UNAUTHORISED);
       }
     }
     console.log(`[routes] ${key} at ${label}: ${allowed.length} visited, ${refused.length} refused`);
