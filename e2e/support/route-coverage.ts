@@ -320,7 +320,7 @@ export function describeRouteCoverage(width: '390' | '1440', group: keyof typeof
   describe(`every route at ${w.label} px, ${group} roles`, () => {
     const browser = useBrowser();
     if (keys.includes('public')) testPublicRoutes(browser, w);
-    testRoles(browser, roles, w, new Set());
+    testRoles(browser, roles, w);
   });
 }
 
@@ -341,18 +341,18 @@ function testPublicRoutes(browser: ReturnType<typeof useBrowser>, { label, viewp
   });
 }
 
-/**
- * `byAddress` holds the visits this file has already made by address ("allowed dashboard", "refused
- * articles"): at 1440 px the first role of the file to meet a route, allowed or refused, enters it by
- * its address (a new document: the first-load HTML, the guard on entry); the file's other roles reach
- * it from inside the running app, as at 390 px, and every check is the same (decision 055, point 16).
- */
 function testRoles(
   browser: ReturnType<typeof useBrowser>,
   roles: typeof ROLES,
   { label, viewport, isMobile, hasTouch }: Width,
-  byAddress: Set<string>,
 ) {
+  /*
+   * The visits this file has made by address ("allowed dashboard", "refused articles"): at 1440 px
+   * the first role of the file to meet a route, allowed or refused, enters it by its address (a new
+   * document: the first-load HTML, the guard on entry); the file's other roles reach it from inside
+   * the running app, as at 390 px, and every check is the same (decision 055, point 16).
+   */
+  const byAddress = new Set<string>();
   /** Whether this visit is the file's first of its kind at 1440 px (then it is made by address). */
   const firstByAddress = (kind: 'allowed' | 'refused', name: string) => {
     if (label !== '1440' || byAddress.has(`${kind} ${name}`)) return false;
