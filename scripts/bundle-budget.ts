@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Manifest } from 'vite';
 import { CHUNK_CONTENTS_FILE, type ChunkContents } from '../apps/web/build/chunk-contents.ts';
-import { type Baseline, checkBudget, toBaseline } from './bundle-budget/budget.ts';
+import { type Baseline, checkBudget, importCycles, toBaseline } from './bundle-budget/budget.ts';
 import { BUDGET_PAGES, LIMITS, NOT_WATCHED } from './bundle-budget/pages.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -41,9 +41,11 @@ const result = checkBudget({
   notWatched: NOT_WATCHED,
 });
 console.log(result.report);
+const cycles = importCycles(manifest);
+for (const cycle of cycles) console.error(`FAILED: chunks import each other: ${[...cycle, cycle[0]].join(' → ')}`);
 
 if (process.argv.includes('--update-baseline')) {
   writeFileSync(baselineFile, `${JSON.stringify(toBaseline(result.measures), null, 2)}\n`);
   console.log(`\nbaseline written to ${path.relative(root, baselineFile)}`);
 }
-process.exit(result.ok ? 0 : 1);
+process.exit(result.ok && cycles.length === 0 ? 0 : 1);

@@ -27,6 +27,18 @@ const MANTINE_BASE = new RegExp(
 );
 const REP_CARDS =
   /\/src\/(components\/(card-media|responsive-image|link-button)\.|lib\/(video-source|use-error-toast)\.)|\/icons-react\/dist\/esm\/icons\/IconPhoto\./;
+// The modules under every signed-in page that the login page does not use (decision 058).
+const SIGNED_IN_SHELL = new RegExp(
+  [
+    '/src/app/query-client\\.',
+    '/src/features/auth/api/get-me\\.',
+    '/src/components/loading\\.',
+    '/src/lib/query-keys\\.',
+    '/src/features/team-admin/index\\.',
+    '/@mantine/hooks/esm/(use-disclosure|use-merged-ref|use-collapse)/',
+    '/@mantine/core/esm/components/(Collapse/|Accordion/AccordionChevron\\.)',
+  ].join('|'),
+);
 const posix = (id: string) => id.replaceAll('\\', '/');
 const CHUNK_GROUPS = [
   // React and the router: every page, before anything renders.
@@ -35,6 +47,24 @@ const CHUNK_GROUPS = [
   { name: 'mantine-base', test: (id: string) => MANTINE_BASE.test(posix(id)), priority: 30 },
   // The query library: every signed-in page, never the login page.
   { name: 'query', test: (id: string) => posix(id).includes('/node_modules/@tanstack/'), priority: 20 },
+  // What every signed-in page loads and the login page does not: the query area, the session gate,
+  // the app's frame and the few Mantine and icon helpers they draw with. Eleven files of 1-3 kB each
+  // were eleven preload links, requests and module records on every rep page's first load. The
+  // routes' own lazy modules (signed-in-area, session-gate, app-layout) stay files of their own: the
+  // manifest, the budget and the first-load HTML find a route's chunks by them.
+  {
+    name: 'signed-in',
+    test: (id: string) => SIGNED_IN_SHELL.test(posix(id)),
+    priority: 15,
+    includeDependenciesRecursively: false,
+  },
+  // The text input and its parts (the login form's fields, every form's): one file, not four.
+  {
+    name: 'text-input',
+    test: (id: string) => /\/@mantine\/core\/esm\/components\/(Input|InputBase|TextInput|ActionIcon)\//.test(posix(id)),
+    priority: 12,
+    includeDependenciesRecursively: false,
+  },
   // The card pieces the rep's quiz and article lists share (image, video, placeholder icon, link
   // button, error toast): one file, not five small ones on each of those pages. Only these modules: their own
   // imports (React, Mantine) stay in the chunks above.

@@ -144,7 +144,7 @@ export function unwatchedPages(
 /** Measures every page, compares with the limits (and the baseline, for the report), and says what went over. */
 export function checkBudget(opts: {
   pages: readonly BudgetPage[];
-  limits: { js: number; css: number };
+  limits: { js: number; css: number; jsFiles?: number };
   manifest: Manifest;
   contents: ChunkContents;
   gzipSize: (file: string) => number;
@@ -154,7 +154,7 @@ export function checkBudget(opts: {
 }): BudgetResult {
   const { baseline } = opts;
   const lines = [
-    `Bundle budget: gzip bytes a page needs before its first render (limits JS ${kb(opts.limits.js)}, CSS ${kb(opts.limits.css)} unless a page has its own)`,
+    `Bundle budget: gzip bytes a page needs before its first render (limits JS ${kb(opts.limits.js)}, CSS ${kb(opts.limits.css)}${opts.limits.jsFiles === undefined ? '' : `, ${opts.limits.jsFiles} script files`} unless a page has its own)`,
   ];
   const failures: string[] = [];
   const measures = opts.pages.map((page) => measurePage(page, opts.manifest, opts.contents, opts.gzipSize));
@@ -179,6 +179,12 @@ export function checkBudget(opts: {
       const cssFiles = m.files.css.map((f) => `${f} ${kb(opts.gzipSize(f))}`).join(', ');
       failures.push(
         `${m.page.name}: CSS ${kb(m.css)} is over the ${kb(limits.css)} limit by ${kb(m.css - limits.css)}: ${cssFiles}.`,
+      );
+    }
+    if (limits.jsFiles !== undefined && m.files.js.length > limits.jsFiles) {
+      failures.push(
+        `${m.page.name}: ${m.files.js.length} script files, over the limit of ${limits.jsFiles}: put small chunks ` +
+          'that load together into one (CHUNK_GROUPS in apps/web/vite.config.ts, decision 058).',
       );
     }
     for (const f of m.forbidden) failures.push(`${m.page.name} must not load ${f}.`);
@@ -215,4 +221,27 @@ export function toBaseline(measures: readonly PageMeasure[]): Baseline {
       ]),
     ),
   };
+}
+
+/**
+ * Chunks that import each other, directly or through others (their files, in import order). A
+ * cycle between chunks lets one start before what it imports has run: a page fails with "x is not
+ * a function" (a chunk group that took a module used by its own importer did so, decision 058).
+ */
+export function importCycles(manifest: Manifest): string[][] {
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (key: string) => {
+    state.set(key, 'open');
+    stack.push(key);
+    for (const next of manifest[key]?.imports ?? []) {
+      if (state.get(next) === 'open') cycles.push(stack.slice(stack.indexOf(next)).map((k) => manifest[k]?.file ?? k));
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(key, 'done');
+  };
+  for (const key of Object.keys(manifest)) if (!state.has(key)) visit(key);
+  return cycles;
 }

@@ -1,7 +1,7 @@
 import type { Manifest } from 'vite';
 import { describe, expect, it } from 'vitest';
 import type { ChunkContents } from '../../apps/web/build/chunk-contents.ts';
-import { checkBudget, isForbidden, pageFiles, toBaseline, unwatchedPages } from './budget.ts';
+import { checkBudget, importCycles, isForbidden, pageFiles, toBaseline, unwatchedPages } from './budget.ts';
 import type { BudgetPage } from './pages.ts';
 
 /*
@@ -88,6 +88,20 @@ describe('isForbidden', () => {
   });
 });
 
+describe('importCycles', () => {
+  it('finds chunks that import each other, and none in a tree', () => {
+    const m = {
+      'a.ts': { file: 'assets/a.js', imports: ['b.ts'] },
+      'b.ts': { file: 'assets/b.js', imports: ['c.ts'] },
+      'c.ts': { file: 'assets/c.js', imports: ['a.ts'] },
+      'd.ts': { file: 'assets/d.js', imports: ['c.ts'] },
+    } as unknown as Manifest;
+    expect(importCycles(m)).toEqual([['assets/a.js', 'assets/b.js', 'assets/c.js']]);
+    const tree = { 'a.ts': { file: 'assets/a.js', imports: ['b.ts'] }, 'b.ts': { file: 'assets/b.js' } };
+    expect(importCycles(tree as unknown as Manifest)).toEqual([]);
+  });
+});
+
 describe('checkBudget', () => {
   it('passes pages within the limits and reports their sizes', () => {
     const result = checkBudget({
@@ -123,6 +137,26 @@ describe('checkBudget', () => {
       'rep: CSS 2.0 kB is over the 1.5 kB limit by 0.5 kB: assets/index.css 1.0 kB, assets/ui.css 1.0 kB.',
     );
     expect(result.report).not.toContain('login: JS');
+  });
+
+  it('fails a page that needs more script files than the limit', () => {
+    const result = checkBudget({
+      pages: [login, rep],
+      limits: { js: 100 * 1024, css: 100 * 1024, jsFiles: 2 },
+      manifest,
+      contents,
+      gzipSize,
+    });
+    expect(result.ok).toBe(false);
+    expect(result.report).toMatch(/rep: \d+ script files, over the limit of 2/);
+    const roomy = checkBudget({
+      pages: [login, rep],
+      limits: { js: 100 * 1024, css: 100 * 1024, jsFiles: 10 },
+      manifest,
+      contents,
+      gzipSize,
+    });
+    expect(roomy.ok).toBe(true);
   });
 
   it("applies a page's own limit where it has one, and still fails it above that", () => {
