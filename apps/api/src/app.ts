@@ -16,6 +16,7 @@ import { quizRoutes } from './modules/quizzes/quizzes.routes.ts';
 import { salesImportRoutes } from './modules/sales/sales-imports.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { keepLoginWindow } from './modules/users/login-window.ts';
+import { profileRoutes } from './modules/users/profile.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { walletRoutes } from './modules/wallet/wallet.routes.ts';
 import { warehouseRoutes } from './modules/warehouses/warehouses.routes.ts';
@@ -32,6 +33,7 @@ import { sentKeysPlugin } from './plugins/sent-keys.ts';
 import { sessionSyncPlugin } from './plugins/session-sync.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { webPlugin } from './plugins/web.ts';
+import { addWithdrawalRules } from './startup/withdrawal-rules.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +57,8 @@ export interface AppDeps {
 
 /** Builds the whole application without listening: infrastructure plugins first, then feature modules. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // Rules of modules above the wallet that a withdrawal must pass (idempotent).
+  addWithdrawalRules();
   const app = Fastify({
     // Requests are logged without secrets in their URL (a set-password link's token).
     logger: deps.logger
@@ -102,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   keepThrottleTidy(app);
   await app.register(userRoutes);
+  await app.register(profileRoutes);
   keepLoginWindow(app);
   await app.register(warehouseRoutes);
   await app.register(cardRoutes);

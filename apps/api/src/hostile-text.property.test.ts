@@ -168,6 +168,18 @@ const FIXTURES: Record<string, Fixture> = {
       rules: '<p>Regulamin programu</p>',
     }),
   },
+  'PUT /api/profile': {
+    as: 'seller',
+    url: () => '/api/profile',
+    body: () => ({
+      phone: '+48 600 100 200',
+      pesel: '44051401359',
+      tax_office_code: '1435',
+      street: 'ul. Długa 5',
+      postcode: '00-950',
+      city: 'Warszawa',
+    }),
+  },
   'PUT /api/sales-imports/settings': {
     as: 'admin',
     url: () => '/api/sales-imports/settings',

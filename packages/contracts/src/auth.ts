@@ -101,5 +101,10 @@ export const userSchema = z.object({
   challenges: z.array(userChallengeAmountSchema),
   wholesaler_ids: z.array(z.number().int()),
   warehouses: z.array(userWarehouseSchema),
+  /**
+   * GET /api/me: a rep whose tax data (PESEL, tax office, address) is not all filled in, so the home
+   * shows a reminder (issue 30 point 2); false for every other role, absent in lists.
+   */
+  tax_data_missing: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;

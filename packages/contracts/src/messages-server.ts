@@ -200,3 +200,30 @@ export const CSV_SERVER_MESSAGES_EN: Record<keyof typeof CSV_SERVER_MESSAGES_PL,
   'csv.salesRejected.quantity': 'Quantity',
   'csv.salesRejected.reason': 'Reason',
 };
+
+/*
+ * Issue 30 point 2: a rep's profile and tax data. The web app's profile tab shows the same keys
+ * from its lazy strings (it registers this table: apps/web/src/features/team-admin/components/
+ * tax-data-strings.ts), so the rep's first load never carries them.
+ */
+export const TAX_DATA_MESSAGES_PL = {
+  'taxData.peselInvalid': 'Nieprawidłowy numer PESEL: sprawdź 11 cyfr',
+  'taxData.taxOfficeInvalid': 'Wybierz urząd skarbowy z listy',
+  'taxData.postcodeInvalid': 'Kod pocztowy w formacie 00-000',
+  'taxData.phoneInvalid': 'Nieprawidłowy numer telefonu',
+  'taxData.saved': 'Dane profilu zostały zapisane',
+  'taxData.onlyReps': 'Profil z danymi podatkowymi mają tylko przedstawiciele handlowi',
+  'taxData.requiredForWithdrawal':
+    'Uzupełnij dane podatkowe w profilu (PESEL, urząd skarbowy, adres), aby wypłacić środki',
+} as const;
+
+export const TAX_DATA_MESSAGES_EN: Record<keyof typeof TAX_DATA_MESSAGES_PL, string> = {
+  'taxData.peselInvalid': 'Invalid PESEL number: check the 11 digits',
+  'taxData.taxOfficeInvalid': 'Choose a tax office from the list',
+  'taxData.postcodeInvalid': 'Postcode in the format 00-000',
+  'taxData.phoneInvalid': 'Invalid phone number',
+  'taxData.saved': 'Your profile was saved',
+  'taxData.onlyReps': 'Only sales reps have a profile with tax data',
+  'taxData.requiredForWithdrawal':
+    'Fill in your tax data on your profile (PESEL, tax office, address) to withdraw money',
+};

@@ -118,8 +118,10 @@ export const ACTIONS = [
   'admins.edit',
   // A form's warehouse picker (a wholesaler's is disabled and preset, a rep has none).
   'forms.pickWarehouse',
-  // The user menu's profile link.
+  // The user menu's profile link, and the rep's own profile with its tax data (GET and PUT /api/profile).
   'profile.view',
+  // A rep's tax data in full on its details (PESEL, street, postcode); other roles see it masked (issue 30).
+  'taxData.read',
   // Features that come next: their routes and screens use these.
   // Write articles and read every one, drafts included (/api/admin/articles).
   'articles.manage',

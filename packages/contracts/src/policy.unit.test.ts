@@ -72,6 +72,7 @@ admins.createProvider   |  x   |   x   |       x        |            |          
 admins.edit             |  x   |   x   |       x        |     x      |            |        | section 2: admin table icons for provider admin, admin, RKS
 forms.pickWarehouse     |  x   |   x   |       x        |     x      |            |        | wholesaler: picker disabled and preset; seller: no picker
 profile.view            |      |       |                |            |            |   x    | seller: the profile link
+taxData.read            |  x   |   x   |                |            |            |        | issue 30.2: who pays out and reports taxes reads a rep's PESEL and address
 articles.manage         |  x   |   x   |       x        |            |            |        | admin and provider admin: admin article endpoints
 articles.read           |  x   |   x   |       x        |            |            |   x    | seller: articles-ph; admins: previews
 products.read           |  x   |   x   |       x        |            |            |        | the article form's product picker

@@ -3,6 +3,8 @@ export const API = {
   login: '/api/login',
   logout: '/api/logout',
   me: '/api/me',
+  /** The signed-in rep's own profile: phone, address and tax data (issue 30 point 2). */
+  myProfile: '/api/profile',
   setPassword: '/api/set-password',
   resendSetPassword: '/api/resend-set-password',
   forgotPassword: '/api/forgot-password',

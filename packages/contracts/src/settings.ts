@@ -35,6 +35,8 @@ export const programmeSettingsBodySchema = z.object({
   rules: textSchema('settings.rulesRequired')
     .refine((s) => utf8Bytes(s) <= PROGRAMME_LIMITS.rulesBytes, { error: 'settings.rulesTooLong', abort: true })
     .refine((s) => s.trim().length > 0, { error: 'settings.rulesRequired' }),
+  /** A withdrawal needs the rep's tax data (issue 30 point 2); absent keeps the rule as it is. */
+  withdrawal_needs_tax_data: z.boolean({ error: 'validation.invalid' }).optional(),
 });
 export type ProgrammeSettingsBody = z.infer<typeof programmeSettingsBodySchema>;
 
@@ -53,6 +55,8 @@ export const programmeSettingsSchema = z.object({
   phone: z.string(),
   email: z.string(),
   rules: programmeRulesSchema.nullable(),
+  /** A withdrawal is refused while the rep's tax data is missing (issue 30 point 2). */
+  withdrawal_needs_tax_data: z.boolean(),
   updated_at: z.string().nullable(),
 });
 export type ProgrammeSettings = z.infer<typeof programmeSettingsSchema>;

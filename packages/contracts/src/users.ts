@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema, userSchema } from './auth.ts';
 import { LIMITS, textSchema } from './common.ts';
 import { pagedQuerySchema } from './paging.ts';
+import { repTaxDataSchema } from './profile.ts';
 import { roleSchema } from './roles.ts';
 
 const requiredText = (key: string, max: number = LIMITS.name) =>
@@ -60,6 +61,8 @@ export const userDetailsSchema = userListItemSchema.extend({
   phone: z.string().nullable(),
   activated: z.boolean(),
   created_at: z.string(),
+  /** A rep's tax data (null for other roles), in full or masked by the viewer's role (profile.ts). */
+  tax_data: repTaxDataSchema.nullable(),
 });
 export type UserDetails = z.infer<typeof userDetailsSchema>;
 

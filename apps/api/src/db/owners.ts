@@ -33,6 +33,7 @@ export const TABLE_OWNERS = {
   user_role_counts: 'users',
   me_version: 'users',
   login_window: 'users',
+  rep_profiles: 'users',
   warehouses: 'warehouses',
   user_warehouses: 'warehouses',
   sessions: 'auth',

@@ -190,6 +190,35 @@ export function warehouseSearchText(t: { assecoId: AnyPgColumn; name: AnyPgColum
 }
 
 /** Which warehouses a user belongs to: one for a seller, several for a regional manager, the wholesaler_ids of a wholesaler. */
+/**
+ * A rep's own profile beyond `users` (issue 30 point 2, decision 059): the address and tax data the
+ * year-end tax report (PIT-11) needs. Its own table so that no query of `users` carries a PESEL by
+ * accident; one row per rep, written by the rep (PUT /api/profile). The checks repeat the contract's
+ * rules (a PESEL of 11 digits, a postcode NN-NNN, a 4-digit tax office code) so that no other
+ * writer can store what the form refuses; the PESEL's check digit is the service's to prove.
+ */
+export const repProfiles = pgTable(
+  'rep_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    pesel: text('pesel'),
+    taxOfficeCode: text('tax_office_code'),
+    street: text('street'),
+    postcode: text('postcode'),
+    city: text('city'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('rep_profiles_pesel_check', sql`${t.pesel} ~ '^[0-9]{11}$'`),
+    check('rep_profiles_tax_office_check', sql`${t.taxOfficeCode} ~ '^[0-9]{4}$'`),
+    check('rep_profiles_postcode_check', sql`${t.postcode} ~ '^[0-9]{2}-[0-9]{3}$'`),
+    check('rep_profiles_street_check', sql`length(${t.street}) between 1 and 200`),
+    check('rep_profiles_city_check', sql`length(${t.city}) between 1 and 100`),
+  ],
+);
+
 export const userWarehouses = pgTable(
   'user_warehouses',
   {
@@ -1030,6 +1059,8 @@ export const programmeSettings = pgTable(
     address: text('address').notNull().default(''),
     phone: text('phone').notNull().default(''),
     email: text('email').notNull().default(''),
+    /** A withdrawal is refused while the rep's tax data is missing (issue 30 point 2). */
+    withdrawalNeedsTaxData: boolean('withdrawal_needs_tax_data').notNull().default(false),
     updatedAt: ts('updated_at'),
     updatedBy: integer('updated_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   },

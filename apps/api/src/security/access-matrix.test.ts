@@ -62,6 +62,17 @@ const TABLE: Record<string, Row> = {
   'GET /api/settings': r('ok ok ok ok ok ok', { why: 'the footer and the rules page, before sign-in too' }),
   // Session.
   'GET /api/me': r('ok ok ok ok ok ok'),
+  // The rep's own profile (issue 30): the session's rep, never an id from the request.
+  'GET /api/profile': r('- - - - - ok'),
+  'PUT /api/profile': r('- - - - - ok', {
+    body: () => ({
+      pesel: '44051401359',
+      tax_office_code: '1435',
+      street: 'ul. Długa 5',
+      postcode: '00-950',
+      city: 'Łódź',
+    }),
+  }),
   'POST /api/logout': r('ok ok ok ok ok ok'),
 
   // Users (decision 008). Reading: oneself, else the roles it sees within its warehouses. Admin sees

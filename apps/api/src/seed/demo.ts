@@ -9,6 +9,7 @@ import { seedChallenges } from './challenges.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
 import { seedMoney } from './money.ts';
 import { seedPeople, seedWarehouses } from './people.ts';
+import { seedProfiles } from './profiles.ts';
 import { seedProgramme } from './programme.ts';
 import { seedQuizzes } from './quizzes.ts';
 
@@ -30,6 +31,8 @@ export async function seedDemo(db: Db, opts: { scryptLogN: number; now?: Date; v
     now,
   });
   await seedCards(db, { seed, now, demoSellerEmail: 'seller@example.com' });
+  // The reps' address and tax data: some complete, some begun, some missing (issue 30).
+  await seedProfiles(db, { seed, demoSellerEmail: 'seller@example.com' });
   // Money last: withdrawals take the card each rep had.
   await seedMoney(db, { seed, now, demoSellerEmail: 'seller@example.com', volume: opts.volume });
   // Quizzes after the money: their rewards are posted through the ledger onto the seeded wallets.

@@ -6,6 +6,7 @@ import type challengeBox from '../locales/challenges/box-pl.json';
 import type challenges from '../locales/challenges/pl.json';
 import type imageInput from '../locales/image-input/pl.json';
 import type pl from '../locales/pl.json';
+import type profile from '../locales/profile/pl.json';
 import type quizAdmin from '../locales/quiz-admin/pl.json';
 import type quizAttempts from '../locales/quiz-attempts/pl.json';
 import type quizTake from '../locales/quiz-take/pl.json';
@@ -28,6 +29,7 @@ type Texts = typeof pl &
   typeof challengeBox &
   typeof challenges &
   typeof imageInput &
+  typeof profile &
   typeof quizAdmin &
   typeof quizAttempts &
   typeof quizTake &

@@ -9,7 +9,7 @@ import { buildUrl } from './build-url.ts';
 
 export type DashboardTab = 'warehouses' | 'sales-reps' | 'registered';
 export type WarehouseTab = 'data' | 'admins' | 'ph';
-export type SalesRepTab = 'challenges' | 'quiz' | 'info';
+export type SalesRepTab = 'challenges' | 'quiz' | 'info' | 'tax';
 
 const withQuery = buildUrl;
 

@@ -56,6 +56,8 @@ export interface QueryKeyArgs {
   'users.list': [params: ListParams];
   /** One user. */
   'users.one': [id: Id];
+  /** The signed-in rep's own profile with its tax data (GET /api/profile). */
+  'users.profile': [];
   /** A warehouse's people. */
   'users.warehouse': [warehouseId: Id, params: ListParams];
   /** A user's sign-ins. */

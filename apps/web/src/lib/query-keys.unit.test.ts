@@ -15,6 +15,7 @@ const SAMPLES: { [N in QueryName]: [QueryKeyArgs[N], QueryKeyArgs[N]] } = {
   me: [[], []],
   'users.list': [[{ page: 1 }], [{ page: 2 }]],
   'users.one': [[1], [2]],
+  'users.profile': [[], []],
   'users.warehouse': [
     [1, { page: 1 }],
     [2, { page: 1 }],

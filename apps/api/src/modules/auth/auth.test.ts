@@ -29,6 +29,8 @@ const SPEC_USER_FIELDS = [
   'challenges',
   'wholesaler_ids',
   'warehouses',
+  // Issue 30: the home's reminder (false for every role but a rep whose tax data is missing).
+  'tax_data_missing',
 ];
 
 const NEW_PASSWORD = 'Nowe-Haslo-2026';

@@ -10,6 +10,7 @@ export async function findSettings(db: DbOrTx) {
       address: programmeSettings.address,
       phone: programmeSettings.phone,
       email: programmeSettings.email,
+      withdrawalNeedsTaxData: programmeSettings.withdrawalNeedsTaxData,
       updatedAt: programmeSettings.updatedAt,
     })
     .from(programmeSettings)
@@ -38,7 +39,14 @@ export async function lockSettings(db: DbOrTx) {
 
 export async function updateSettings(
   db: DbOrTx,
-  s: { organiser: string; address: string; phone: string; email: string; updatedBy: number | null },
+  s: {
+    organiser: string;
+    address: string;
+    phone: string;
+    email: string;
+    withdrawalNeedsTaxData?: boolean;
+    updatedBy: number | null;
+  },
 ) {
   // An upsert: a database whose row a test or an operator removed still gets one.
   await db
@@ -49,4 +57,13 @@ export async function updateSettings(
 
 export async function insertRules(db: DbOrTx, content: string, createdBy: number | null) {
   await db.insert(programmeRules).values({ content, createdBy });
+}
+
+/** Does a withdrawal need the rep's tax data? (False on a database without the settings row.) */
+export async function withdrawalNeedsTaxData(db: DbOrTx): Promise<boolean> {
+  const [row] = await db
+    .select({ v: programmeSettings.withdrawalNeedsTaxData })
+    .from(programmeSettings)
+    .where(eq(programmeSettings.id, 1));
+  return row?.v ?? false;
 }

@@ -13,6 +13,7 @@ export async function readSettings(db: DbOrTx): Promise<ProgrammeSettings> {
     phone: row?.phone ?? '',
     email: row?.email ?? '',
     rules: rules ? { version: rules.id, html: rules.content, published_at: rules.createdAt.toISOString() } : null,
+    withdrawal_needs_tax_data: row?.withdrawalNeedsTaxData ?? false,
     updated_at: row?.updatedAt?.toISOString() ?? null,
   };
 }
@@ -32,6 +33,8 @@ export async function saveSettings(
     address: plainText(body.address),
     phone: plainText(body.phone),
     email: body.email,
+    // Absent: the rule stays as it is (a client that does not know it cannot turn it off).
+    ...(body.withdrawal_needs_tax_data === undefined ? {} : { withdrawalNeedsTaxData: body.withdrawal_needs_tax_data }),
   };
   const errors: Record<string, 'settings.organiserRequired' | 'settings.addressRequired' | 'settings.rulesRequired'> =
     {};
@@ -50,3 +53,5 @@ export async function saveSettings(
     return readSettings(tx);
   });
 }
+
+export { withdrawalNeedsTaxData } from './settings.repo.ts';

@@ -1,18 +1,21 @@
-import { CARD_MASK_PREFIX, type Role } from '@incentive/contracts';
+import { CARD_MASK_PREFIX, PESEL_MASK, type Role } from '@incentive/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { cards, userSortKeys, users, userWarehouses, wallets, warehouses } from '../../db/schema.ts';
+import { cards, repProfiles, userSortKeys, users, userWarehouses, wallets, warehouses } from '../../db/schema.ts';
 import type { Placeholders } from '../../lib/prepared.ts';
 import { isoSql, jsonObject, plnSql } from '../../lib/sql-json.ts';
 import { userChallengesSql } from '../challenges/challenges.shared.repo.ts';
 import { moneyToGetSql } from '../quizzes/quizzes.shared.repo.ts';
 import { moneySql } from '../wallet/wallet.shared.repo.ts';
+import { taxDataCompleteSql } from './profile.repo.ts';
 
 /** What changes the SQL of a user's JSON (part of a statement's shape, lib/prepared.ts). */
 export type UserJsonShape = {
   /** The card number in full (root and admin on a details page) or masked. */
   card: 'masked' | 'full';
-  /** Add the details page's fields (phone, activated, created_at). */
+  /** Add the details page's fields (phone, activated, created_at, tax_data). */
   details: boolean;
+  /** With `details`: a rep's tax data in full (root, admin, the rep itself) or masked (decision 059). */
+  taxData?: 'full' | 'masked';
   /** Only the warehouses of the `whScope` value are listed on the user (a scoped actor's). */
   whScoped: boolean;
   /** Every row has this role (a list): the SQL is cut to it (no warehouse-admin ids for reps). */
@@ -34,6 +37,31 @@ function warehousesOf(whScoped: boolean, p: Placeholders<UserJsonValues>): SQL {
   const inScope = whScoped ? sql`and ${warehouses.id} = any(${p.whScope}::int[])` : sql``;
   return sql`(select coalesce(json_agg(json_build_object('id', ${warehouses.id}, 'name', ${warehouses.name}) order by ${warehouses.id}), '[]'::json) from ${userWarehouses} inner join ${warehouses} on ${warehouses.id} = ${userWarehouses.warehouseId} where ${userWarehouses.userId} = ${users.id} and ${warehouses.deletedAt} is null ${inScope})`;
 }
+
+/**
+ * A rep's tax data as the contract's RepTaxData, null for other roles. Masked: the PESEL's last four
+ * digits, the tax office and the city; no street or postcode.
+ */
+function taxDataOf(mode: 'full' | 'masked'): SQL {
+  const p = repProfiles;
+  const complete = sql`(${p.pesel} is not null and ${p.taxOfficeCode} is not null and ${p.street} is not null and ${p.postcode} is not null and ${p.city} is not null)`;
+  const masked = mode === 'masked';
+  const json = jsonObject({
+    pesel: masked
+      ? sql`case when ${p.pesel} is null then null else ${PESEL_MASK}::text || right(${p.pesel}, 4) end`
+      : sql`${p.pesel}`,
+    tax_office_code: sql`${p.taxOfficeCode}`,
+    street: masked ? sql`null::text` : sql`${p.street}`,
+    postcode: masked ? sql`null::text` : sql`${p.postcode}`,
+    city: sql`${p.city}`,
+    complete: sql`coalesce(${complete}, false)`,
+    masked: masked ? sql`true` : sql`false`,
+  });
+  return sql`case when ${users.role} = 'seller' then (select ${json} from (values (1)) as one left join ${repProfiles} on ${p.userId} = ${users.id}) end`;
+}
+
+/** GET /api/me of a rep: not every tax field is filled in (false for the other roles). */
+const taxDataMissing = sql`(${users.role} = 'seller' and not ${taxDataCompleteSql(users.id)})`;
 
 /** wholesaler_ids: a warehouse admin's warehouses (the ids of `whList`), [] for everyone else. */
 function wholesalerIds(role: Role | null, whList: SQL): SQL {
@@ -94,13 +122,14 @@ export function userJson(o: UserJsonShape, p: Placeholders<UserJsonValues>): SQL
     warehouses: whList,
     // The same expressions the lists sort by.
     ...(o.userOnly
-      ? {}
+      ? { tax_data_missing: taxDataMissing }
       : { is_active: userSortKeys(users).active, complete_profile: userSortKeys(users).complete_profile }),
     ...(o.details
       ? {
           phone: sql`${users.phone}`,
           activated: sql`${users.activatedAt} is not null`,
           created_at: isoSql(users.createdAt),
+          tax_data: taxDataOf(o.taxData ?? 'masked'),
         }
       : {}),
   });

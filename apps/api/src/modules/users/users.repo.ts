@@ -127,11 +127,11 @@ const runDetails = preparedStatement(
 export async function selectUserDetails(
   db: DbOrTx,
   id: number,
-  o: { whScope: number[] | null; card: UserJsonShape['card'] },
+  o: { whScope: number[] | null; card: UserJsonShape['card']; taxData: NonNullable<UserJsonShape['taxData']> },
 ): Promise<UserDetails | undefined> {
   const [row] = await runDetails(
     db,
-    { card: o.card, details: true, whScoped: o.whScope !== null, role: null },
+    { card: o.card, details: true, whScoped: o.whScope !== null, role: null, taxData: o.taxData },
     { id, whScope: o.whScope ?? undefined },
   );
   if (!row) return undefined;

@@ -11,6 +11,7 @@ import type {
   userUpsertBodySchema,
   WarehouseUserListQuery,
 } from '@incentive/contracts';
+import { can } from '@incentive/contracts';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
@@ -129,12 +130,13 @@ export async function findReadableUser(db: DbOrTx, actor: Actor, id: number): Pr
   return target;
 }
 
-/** GET /api/users/{id}: the full card number only for root and admin. */
+/** GET /api/users/{id}: the full card number only for root and admin; a rep's tax data in full for them and the rep. */
 export async function getUserDetails(db: Db, actor: Actor, id: number): Promise<UserDetails> {
   await findReadableUser(db, actor, id);
   const v = await repo.selectUserDetails(db, id, {
     whScope: await readScopeOf(db, actor),
     card: seesFullCards(actor) ? 'full' : 'masked',
+    taxData: can(actor.role, 'taxData.read') || actor.id === id ? 'full' : 'masked',
   });
   if (!v) throw userNotFound();
   return v;

@@ -8,7 +8,7 @@ import {
   type WithdrawalListQuery,
 } from '@incentive/contracts';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { type CsvRecord, CsvSyntaxError, csvStream, MACHINE_CSV, parseCsv } from '../../lib/csv.ts';
 import { formatGrosze } from '../../lib/money.ts';
@@ -19,6 +19,18 @@ import { post } from './ledger.service.ts';
 import * as repo from './withdrawals.repo.ts';
 
 type Actor = { id: number };
+
+/**
+ * A rule a withdrawal must pass that belongs to a module above the wallet (the programme's rule that
+ * a rep's tax data comes first, issue 30): it throws an AppError to refuse. app.ts adds them at
+ * start-up (startup/withdrawal-rules.ts), so the wallet never imports the modules that state them.
+ */
+export type WithdrawalCheck = (tx: DbOrTx, userId: number) => Promise<void>;
+const withdrawalChecks = new Set<WithdrawalCheck>();
+
+export function addWithdrawalCheck(check: WithdrawalCheck): void {
+  withdrawalChecks.add(check);
+}
 
 /**
  * A seller withdraws the whole wallet. `amount` must equal the balance the screen showed, so a
@@ -34,6 +46,7 @@ export async function requestWithdrawal(db: Db, userId: number, amount: number):
     if (wallet.available <= 0) throw new AppError(409, 'wallet.nothingToWithdraw');
     if (amount !== wallet.available) throw new AppError(409, 'wallet.amountStale');
     if (!user.cardNumber) throw new AppError(409, 'wallet.noCard');
+    for (const check of withdrawalChecks) await check(tx, userId);
     const w = await repo.insertWithdrawal(tx, userId, amount, user.cardNumber);
     await post(
       tx,

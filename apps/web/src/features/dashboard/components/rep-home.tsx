@@ -1,10 +1,12 @@
 import type { User } from '@incentive/contracts';
-import { Box, Grid } from '@mantine/core';
+import { Anchor, Box, Grid, Paper, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
 import { Page } from '../../../components/page.tsx';
 import { WhenNearViewport } from '../../../components/when-near-viewport.tsx';
 import { CAROUSEL_HEIGHT, CHALLENGE_BOX_HEIGHTS } from '../../../first-load/sizes.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
+import { paths } from '../../../lib/paths.ts';
 import { QuizBox } from './quiz-box.tsx';
 import { WalletCard } from './wallet-card.tsx';
 
@@ -31,6 +33,13 @@ export function RepHome({ me }: { me: User }) {
             <ChallengeBox />
           </Suspense>
         </Grid.Col>
+        {/* Below the boxes whose height the shell holds (first-load/sizes.ts), so it moves nothing
+            already painted when it shows (issue 30 point 2). */}
+        {me.tax_data_missing && (
+          <Grid.Col span={12}>
+            <TaxReminder userId={me.id} />
+          </Grid.Col>
+        )}
         <Grid.Col span={12}>
           {/* Below a phone's first screen: its chunk, articles and images come when the rep scrolls near it.
               Its height is held before they arrive: nothing below moves. */}
@@ -42,5 +51,26 @@ export function RepHome({ me }: { me: User }) {
         </Grid.Col>
       </Grid>
     </Page>
+  );
+}
+
+/** The rep's tax data is not all on its profile: a short line and the way there. */
+function TaxReminder({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      data-testid="tax-reminder"
+      style={{ borderColor: 'var(--mantine-color-orange-4)' }}
+    >
+      <Text fz="sm">
+        {t('home.taxReminder')}{' '}
+        <Anchor component={Link} to={paths.salesRepDetails(userId, { tab: 'tax' })} fz="sm" fw={600} underline="always">
+          {t('home.taxReminderAction')}
+        </Anchor>
+      </Text>
+    </Paper>
   );
 }

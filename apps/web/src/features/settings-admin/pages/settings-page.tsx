@@ -5,7 +5,7 @@ import {
   type ProgrammeSettingsBody,
   type ProgrammeSettingsSaved,
 } from '@incentive/contracts';
-import { Anchor, Button, Center, Group, Input, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Center, Group, Input, Paper, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Loading } from '../../../components/loading.tsx';
@@ -35,6 +35,7 @@ const valuesOf = (s: ProgrammeSettings): ProgrammeSettingsBody => ({
   phone: s.phone,
   email: s.email,
   rules: s.rules?.html ?? '',
+  withdrawal_needs_tax_data: s.withdrawal_needs_tax_data,
 });
 
 /**
@@ -170,6 +171,12 @@ function SettingsForm({ initial }: { initial: ProgrammeSettings }) {
               {t('settings.openRules')}
             </Anchor>
           </Text>
+          <Switch
+            label={t('settings.withdrawalNeedsTaxData')}
+            description={t('settings.withdrawalNeedsTaxDataHint')}
+            checked={values.withdrawal_needs_tax_data ?? false}
+            onChange={(e) => set({ withdrawal_needs_tax_data: e.currentTarget.checked })}
+          />
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
               {t('settings.save')}

@@ -29,10 +29,13 @@ import { EmptyState } from '../components/empty-state.tsx';
 import { InfoList } from '../components/info-list.tsx';
 import { QuizAttemptsTab } from '../components/quiz-attempts-tab.tsx';
 import { ScrollTabsList } from '../components/scroll-tabs-list.tsx';
+import { TaxDataTab } from '../components/tax-data-tab.tsx';
 import { YesNo } from '../components/yes-no.tsx';
 import { useTabParam } from '../hooks/use-tab-param.ts';
 
 const TABS = ['challenges', 'quiz', 'info'] as const satisfies readonly SalesRepTab[];
+/** A rep's details add its tax data (issue 30 point 2): the rep's own form, or the back office's read. */
+const REP_TABS = [...TABS, 'tax'] as const satisfies readonly SalesRepTab[];
 
 /**
  * `/sales-rep/details/{id}`: tabs challenges, quiz and user info, then the logins and cards tables
@@ -57,7 +60,8 @@ function Details({ user }: { user: UserDetails }) {
   const me = useCurrentUser();
   const navigate = useNavigate();
   const deleteUser = useDeleteUser();
-  const [tab, setTab] = useTabParam(TABS);
+  const hasTaxData = user.tax_data !== null;
+  const [tab, setTab] = useTabParam<SalesRepTab>(hasTaxData ? REP_TABS : TABS);
   const [cardOpen, cardDialog] = useDisclosure(false);
   const isSelf = me.id === user.id;
   const fullName = [user.name, user.surname].filter(Boolean).join(' ');
@@ -89,6 +93,7 @@ function Details({ user }: { user: UserDetails }) {
               { value: 'challenges', label: t('salesRep.tabs.challenges') },
               { value: 'quiz', label: t('salesRep.tabs.quiz') },
               { value: 'info', label: t('salesRep.tabs.info') },
+              ...(hasTaxData ? [{ value: 'tax', label: t('profile.tab') }] : []),
             ]}
           />
           <Tabs.Panel value="challenges">
@@ -97,6 +102,11 @@ function Details({ user }: { user: UserDetails }) {
           <Tabs.Panel value="quiz">
             <QuizAttemptsTab userId={user.id} isSelf={isSelf} />
           </Tabs.Panel>
+          {hasTaxData && (
+            <Tabs.Panel value="tax">
+              <TaxDataTab isSelf={isSelf} data={user.tax_data} />
+            </Tabs.Panel>
+          )}
           <Tabs.Panel value="info">
             <Stack gap="sm">
               <Group justify="flex-end" gap="sm">
