@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { seriousViolations } from './support/a11y.ts';
 import { ACCOUNTS } from './support/accounts.ts';
 import { signIn, userMenuButton } from './support/auth.ts';
 import { PHONE, useBrowser, WIDE } from './support/browser.ts';
@@ -6,7 +7,10 @@ import { PHONE, useBrowser, WIDE } from './support/browser.ts';
 /**
  * Issue 27 point 10 (decision 047): an admin sets the programme's organiser, contact details and
  * rules on the settings page; every page's footer shows them, the rules page shows the new rules,
- * and the set-password page links to them.
+ * and the set-password page links to them. Issue 30 point 3 (decision 060): the new rules are a
+ * version every rep accepts at its next sign-in, and the admin sees who did. It runs alone
+ * (e2e/support/workers.ts): a new version asks every rep of its server, which would stop the other
+ * files' reps at the consent page.
  */
 
 describe('programme settings', () => {
@@ -61,9 +65,30 @@ describe('programme settings', () => {
       `mailto:kontakt.${stamp}@example.com`,
     );
 
-    // A rep's footer too, on a phone.
+    // The changed rules are a new version: a rep signing in on a phone is asked to accept it before
+    // anything else (issue 30 point 3), and cannot go on without ticking the box.
     const rep = await browser.newPage({ viewport: PHONE });
-    await signIn(rep, ACCOUNTS.seller);
+    await signIn(rep, ACCOUNTS.seller, { shell: false });
+    await rep.getByRole('heading', { name: 'Nowa wersja regulaminu', level: 1 }).waitFor();
+    await rep.getByTestId('consent-rules').getByText(rulesLine).waitFor();
+    expect(await rep.getByTestId('consent-rules').getAttribute('data-version')).toBe('current');
+    expect(await userMenuButton(rep).count()).toBe(0);
+    await rep.getByRole('button', { name: 'Akceptuję regulamin' }).click();
+    await rep.getByText('Zaznacz, że akceptujesz regulamin').waitFor();
+    const violations = await seriousViolations(rep);
+    expect(violations, violations.join('\n')).toEqual([]);
+    expect(await rep.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await rep.screenshot({ path: 'test-results/screens/rules-consent-390.png', fullPage: true });
+    await rep.getByRole('checkbox', { name: 'Przeczytałem(-am) regulamin i akceptuję go' }).check();
+    await rep.getByRole('button', { name: 'Akceptuję regulamin' }).click();
+    await rep
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: 'Dziękujemy, regulamin został zaakceptowany' })
+      .waitFor();
+    // Then the home, as asked for.
+    await userMenuButton(rep).waitFor();
+    await rep.getByTestId('money-to-get').waitFor();
+    // A rep's footer too, on a phone.
     await rep.locator('footer').scrollIntoViewIfNeeded();
     await rep.locator('footer').getByText(organiser, { exact: true }).waitFor();
     await rep.screenshot({ path: 'test-results/screens/programme-settings-rep-footer-390.png', fullPage: true });
@@ -80,6 +105,20 @@ describe('programme settings', () => {
     await rules.getByText(`Organizator: ${organiser}`).waitFor();
     await rules.getByTestId('rules-version').waitFor();
     await rules.screenshot({ path: 'test-results/screens/programme-rules-390.png', fullPage: true });
+
+    // The admin sees who accepted the new version: the rep, just now; most reps not yet.
+    await page.goto('/settings');
+    const counts = page.getByTestId('acceptance-counts');
+    await counts.waitFor();
+    expect(await counts.textContent()).toMatch(/^Zaakceptowało 1 z \d+ przedstawicieli$/);
+    await page
+      .locator('label')
+      .filter({ hasText: /^Zaakceptowali$/ })
+      .click();
+    const table = page.getByRole('table', { name: 'Akceptacje regulaminu' });
+    await table.getByText(ACCOUNTS.seller.email).waitFor();
+    await page.getByRole('heading', { name: 'Akceptacje regulaminu' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/screens/rules-acceptances-1440.png', fullPage: true });
   });
 
   test('a rep cannot open the settings page', async () => {

@@ -31,7 +31,7 @@ const REP_CARDS =
 const SIGNED_IN_SHELL = new RegExp(
   [
     '/src/app/query-client\\.',
-    '/src/features/auth/api/get-me\\.',
+    '/src/features/auth/(index|api/get-me)\\.',
     '/src/components/loading\\.',
     '/src/lib/query-keys\\.',
     '/src/features/team-admin/index\\.',

@@ -88,6 +88,13 @@ export const BUDGET_PAGES: BudgetPage[] = [
     forbid: [...REP_FORBIDDEN, 'swiper'],
   },
   {
+    // Once per new version of the rules, before anything else (decision 060).
+    name: 'rep rules consent',
+    path: '/dashboard (new rules)',
+    chunks: [...SIGNED_IN_SHELL, 'src/features/rules/load-pages.ts', 'src/features/rules/pages/rules-consent-page.tsx'],
+    forbid: REP_FORBIDDEN,
+  },
+  {
     name: 'rep withdrawals',
     path: '/withdraw',
     chunks: [...SIGNED_IN_SHELL, 'src/features/wallet/load-pages.ts', 'src/features/wallet/pages/withdrawals-page.tsx'],

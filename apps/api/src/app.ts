@@ -14,6 +14,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { quizRoutes } from './modules/quizzes/quizzes.routes.ts';
 import { salesImportRoutes } from './modules/sales/sales-imports.routes.ts';
+import { consentRoutes } from './modules/settings/consent.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { keepLoginWindow } from './modules/users/login-window.ts';
 import { profileRoutes } from './modules/users/profile.routes.ts';
@@ -33,6 +34,7 @@ import { sentKeysPlugin } from './plugins/sent-keys.ts';
 import { sessionSyncPlugin } from './plugins/session-sync.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { webPlugin } from './plugins/web.ts';
+import { addRulesConsent } from './startup/rules-consent.ts';
 import { addWithdrawalRules } from './startup/withdrawal-rules.ts';
 
 declare module 'fastify' {
@@ -59,6 +61,7 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Rules of modules above the wallet that a withdrawal must pass (idempotent).
   addWithdrawalRules();
+  addRulesConsent();
   const app = Fastify({
     // Requests are logged without secrets in their URL (a set-password link's token).
     logger: deps.logger
@@ -118,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(articleRoutes);
   await app.register(salesImportRoutes);
   await app.register(settingsRoutes);
+  await app.register(consentRoutes);
 
   await app.register(webPlugin, { dist: deps.serveWeb ? deps.config.WEB_DIST : undefined });
   return app;

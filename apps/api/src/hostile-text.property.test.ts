@@ -202,6 +202,8 @@ const FIXTURES: Record<string, Fixture> = {
   },
   'GET /api/users': { as: 'admin', url: () => '/api/users?role=seller' },
   'GET /api/users/export.csv': { as: 'admin', url: () => '/api/users/export.csv?role=seller' },
+  'GET /api/rules/acceptances': { as: 'admin', url: () => '/api/rules/acceptances?version=1' },
+  'GET /api/rules/acceptances/export.csv': { as: 'admin', url: () => '/api/rules/acceptances/export.csv?version=1' },
   'GET /api/users/{id}/logins': { as: 'admin', url: () => `/api/users/${ids.seller}/logins` },
   'GET /api/warehouses': { as: 'admin', url: () => '/api/warehouses' },
   'GET /api/warehouses/export.csv': { as: 'admin', url: () => '/api/warehouses/export.csv' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, moneySchema, textSchema } from './common.ts';
+import { rulesToAcceptSchema } from './consent.ts';
 import { roleSchema } from './roles.ts';
 
 /*
@@ -106,5 +107,10 @@ export const userSchema = z.object({
    * shows a reminder (issue 30 point 2); false for every other role, absent in lists.
    */
   tax_data_missing: z.boolean().optional(),
+  /**
+   * GET /api/me: the rules version a rep has still to accept before anything else (issue 30 point 3);
+   * null when there is none, for every other role, and absent in lists.
+   */
+  rules_to_accept: rulesToAcceptSchema.nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;

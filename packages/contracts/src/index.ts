@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './cards.ts';
 export * from './challenges.ts';
 export * from './common.ts';
+export * from './consent.ts';
 export * from './media.ts';
 export * from './messages.ts';
 export * from './paging.ts';

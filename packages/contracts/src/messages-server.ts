@@ -227,3 +227,22 @@ export const TAX_DATA_MESSAGES_EN: Record<keyof typeof TAX_DATA_MESSAGES_PL, str
   'taxData.requiredForWithdrawal':
     'Fill in your tax data on your profile (PESEL, tax office, address) to withdraw money',
 };
+
+/* Issue 30 point 3: consent to the rules. */
+export const CONSENT_MESSAGES_PL = {
+  'consent.accepted': 'Dziękujemy, regulamin został zaakceptowany',
+  'consent.versionStale': 'Regulamin zmienił się w międzyczasie: przeczytaj jego nową wersję',
+  'consent.versionUnknown': 'Nie ma takiej wersji regulaminu',
+  'consent.csv.version': 'Wersja regulaminu',
+  'consent.csv.acceptedAt': 'Zaakceptowano',
+  'consent.csv.notAccepted': 'nie zaakceptowano',
+} as const;
+
+export const CONSENT_MESSAGES_EN: Record<keyof typeof CONSENT_MESSAGES_PL, string> = {
+  'consent.accepted': 'Thank you, the rules were accepted',
+  'consent.versionStale': 'The rules changed meanwhile: read their new version',
+  'consent.versionUnknown': 'There is no such version of the rules',
+  'consent.csv.version': 'Rules version',
+  'consent.csv.acceptedAt': 'Accepted',
+  'consent.csv.notAccepted': 'not accepted',
+};

@@ -8,6 +8,8 @@
 import { MESSAGES_EN } from './messages-en.ts';
 import { MESSAGES_PL } from './messages-pl.ts';
 import {
+  CONSENT_MESSAGES_EN,
+  CONSENT_MESSAGES_PL,
   CSV_SERVER_MESSAGES_EN,
   CSV_SERVER_MESSAGES_PL,
   QUIZ_SERVER_MESSAGES_EN,
@@ -30,8 +32,20 @@ export const MESSAGES = { pl: MESSAGES_PL, en: MESSAGES_EN } as const;
  * the rep's first load would carry every table.
  */
 const SERVER_MESSAGES = {
-  pl: [QUIZ_SERVER_MESSAGES_PL, SALES_SERVER_MESSAGES_PL, CSV_SERVER_MESSAGES_PL, TAX_DATA_MESSAGES_PL],
-  en: [QUIZ_SERVER_MESSAGES_EN, SALES_SERVER_MESSAGES_EN, CSV_SERVER_MESSAGES_EN, TAX_DATA_MESSAGES_EN],
+  pl: [
+    QUIZ_SERVER_MESSAGES_PL,
+    SALES_SERVER_MESSAGES_PL,
+    CSV_SERVER_MESSAGES_PL,
+    TAX_DATA_MESSAGES_PL,
+    CONSENT_MESSAGES_PL,
+  ],
+  en: [
+    QUIZ_SERVER_MESSAGES_EN,
+    SALES_SERVER_MESSAGES_EN,
+    CSV_SERVER_MESSAGES_EN,
+    TAX_DATA_MESSAGES_EN,
+    CONSENT_MESSAGES_EN,
+  ],
 } as const;
 
 /** A server-only message in one language, or undefined. */
@@ -48,7 +62,8 @@ type PlainKey =
   | keyof typeof QUIZ_SERVER_MESSAGES_PL
   | keyof typeof SALES_SERVER_MESSAGES_PL
   | keyof typeof CSV_SERVER_MESSAGES_PL
-  | keyof typeof TAX_DATA_MESSAGES_PL;
+  | keyof typeof TAX_DATA_MESSAGES_PL
+  | keyof typeof CONSENT_MESSAGES_PL;
 /** A count message's base key ('sales.rows' of 'sales.rows_other'; plural.ts). */
 type PluralBase<K> = K extends `${infer B}_other` ? B : never;
 export type MessageKey = PlainKey | PluralBase<PlainKey>;

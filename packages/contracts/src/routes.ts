@@ -11,6 +11,11 @@ export const API = {
   health: '/api/health',
   /** The programme's organiser, contact and rules: public GET, admin PUT (decision 047). */
   settings: '/api/settings',
+  /** Consent to the rules (issue 30 point 3). */
+  rulesAccept: '/api/rules/accept',
+  rulesVersions: '/api/rules/versions',
+  rulesAcceptances: '/api/rules/acceptances',
+  rulesAcceptancesExport: '/api/rules/acceptances/export.csv',
   users: '/api/users',
   usersExport: '/api/users/export.csv',
   user: '/api/users/:id',

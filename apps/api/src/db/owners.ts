@@ -66,6 +66,7 @@ export const TABLE_OWNERS = {
   sales: 'sales',
   programme_settings: 'settings',
   programme_rules: 'settings',
+  rules_acceptances: 'settings',
   jobs: 'jobs',
 } as const satisfies Record<string, OwnerModule>;
 
@@ -88,10 +89,11 @@ export const READ_MODELS: readonly ReadModel[] = [
   {
     owner: 'users',
     tables: ['users'],
-    readers: ['access', 'auth', 'challenges', 'quizzes', 'sales', 'wallet', 'warehouses'],
+    readers: ['access', 'auth', 'challenges', 'quizzes', 'sales', 'settings', 'wallet', 'warehouses'],
     why:
       'The account row: a name, e-mail, role and asseco id beside each row of a list (rankings, quiz results, ' +
-      'withdrawals, imports and their authors, warehouse members) and the sign-in lookups of access and auth. ' +
+      'withdrawals, imports and their authors, warehouse members, who accepted the rules) and the sign-in ' +
+      'lookups of access and auth. ' +
       'Lists page and sort by these columns in SQL, so they are joined, not fetched per row.',
   },
   {

@@ -1084,6 +1084,30 @@ export const programmeRules = pgTable(
 );
 
 /**
+ * Who accepted which version of the rules, and when (issue 30 point 3, decision 060): one row per
+ * person and version, written when a password is set through the e-mailed link (the registration's
+ * rules box) and when a rep accepts a new version at sign-in. Never changed or removed: the record
+ * of consent outlives a later version.
+ */
+export const rulesAcceptances = pgTable(
+  'rules_acceptances',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    rulesId: integer('rules_id')
+      .notNull()
+      .references((): AnyPgColumn => programmeRules.id, { onDelete: 'restrict' }),
+    acceptedAt: ts('accepted_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.rulesId] }),
+    // The admin's list of one version's acceptances.
+    index('rules_acceptances_rules_idx').on(t.rulesId, t.userId),
+  ],
+);
+
+/**
  * Background jobs (docs/decisions/049): a queue in the same database, so a caller enqueues in its
  * own transaction. A worker claims a queued job (`for update skip locked`), holds it with a lease
  * it renews while it runs, and marks it done or failed; a lease that expires (a crashed process)

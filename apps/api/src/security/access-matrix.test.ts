@@ -188,6 +188,12 @@ const TABLE: Record<string, Row> = {
 
   // Programme settings (decision 047): the organiser and the rules belong to the programme's owners.
   'PUT /api/settings': r('ok ok - - - -'),
+  // Consent to the rules (issue 30 point 3): anyone signed in accepts the version in force (a seller
+  // is the one asked); who accepted which version is root's and admin's.
+  'POST /api/rules/accept': r('ok ok ok ok ok ok', { body: () => ({ version: 1 }) }),
+  'GET /api/rules/versions': r('ok ok - - - -'),
+  'GET /api/rules/acceptances': r('ok ok - - - -', { why: 'with ?version= of the rules in force' }),
+  'GET /api/rules/acceptances/export.csv': r('ok ok - - - -'),
 };
 
 // ---------------------------------------------------------------- records

@@ -41,7 +41,7 @@ export async function seedDemo(db: Db, opts: { scryptLogN: number; now?: Date; v
   // Challenges pay their products' sales: the results go in through the sales import itself.
   await seedChallenges(db, { seed, now, demoSellerEmail: 'seller@example.com' });
   // The organiser and rules the footer and the rules page show.
-  await seedProgramme(db);
+  await seedProgramme(db, now);
   // After a bulk load: planner statistics and the visibility map (index-only scans). PGlite never
   // autovacuums, so without this its plans would guess the tables are empty.
   await db.execute(sql`vacuum analyze`);

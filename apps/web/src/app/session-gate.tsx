@@ -1,14 +1,20 @@
 import { POLICY } from '@incentive/contracts';
 import { Center } from '@mantine/core';
-import { use, useEffect } from 'react';
+import { Suspense, use, useEffect } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import { Loading } from '../components/loading.tsx';
 import { useMe, useSignOut } from '../features/auth/index.ts';
 import { earlyMeWaiting } from '../first-load/early-me.ts';
+import { lazyPage } from '../first-load/lazy-page.ts';
 import { useTranslation } from '../lib/i18n.ts';
 import { paths } from '../lib/paths.ts';
 import { getToken, rememberGreetingName } from '../lib/session.ts';
 import { toastError } from '../lib/toast.ts';
+
+// A new version of the rules comes before any page (issue 30 point 3): its chunk only when asked.
+const RulesConsentPage = lazyPage(() =>
+  import('../features/rules/load-pages.ts').then((m) => m.loadRulesConsentPage()),
+);
 
 /**
  * Everything behind sign-in. Loads the current user; when that fails, or a wholesaler has no
@@ -45,6 +51,19 @@ export function SessionGate() {
       <Center h="100dvh">
         <Loading />
       </Center>
+    );
+  }
+  if (me.data.rules_to_accept) {
+    return (
+      <Suspense
+        fallback={
+          <Center h="100dvh">
+            <Loading />
+          </Center>
+        }
+      >
+        <RulesConsentPage version={me.data.rules_to_accept.version} />
+      </Suspense>
     );
   }
   return <Outlet context={{ me: me.data }} />;

@@ -4,6 +4,7 @@ import type articles from '../locales/articles/pl.json';
 import type challengeAdmin from '../locales/challenge-admin/pl.json';
 import type challengeBox from '../locales/challenges/box-pl.json';
 import type challenges from '../locales/challenges/pl.json';
+import type consent from '../locales/consent/pl.json';
 import type imageInput from '../locales/image-input/pl.json';
 import type pl from '../locales/pl.json';
 import type profile from '../locales/profile/pl.json';
@@ -28,6 +29,7 @@ type Texts = typeof pl &
   typeof challengeAdmin &
   typeof challengeBox &
   typeof challenges &
+  typeof consent &
   typeof imageInput &
   typeof profile &
   typeof quizAdmin &

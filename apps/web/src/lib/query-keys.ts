@@ -126,6 +126,10 @@ export interface QueryKeyArgs {
   'sales-imports.manager-reclaims': [];
   /** The programme's settings, read fresh by the settings page. */
   'programme-settings': [];
+  /** Every version of the rules with its acceptance counts (read afresh when the version in force changes). */
+  'programme-settings.rules-versions': [current: number | null];
+  /** Who accepted one version of the rules. */
+  'programme-settings.rules-acceptances': [params: ListParams];
 }
 
 export type QueryName = keyof QueryKeyArgs;

@@ -16,6 +16,8 @@ const SAMPLES: { [N in QueryName]: [QueryKeyArgs[N], QueryKeyArgs[N]] } = {
   'users.list': [[{ page: 1 }], [{ page: 2 }]],
   'users.one': [[1], [2]],
   'users.profile': [[], []],
+  'programme-settings.rules-versions': [[1], [2]],
+  'programme-settings.rules-acceptances': [[{ version: 1 }], [{ version: 2 }]],
   'users.warehouse': [
     [1, { page: 1 }],
     [2, { page: 1 }],

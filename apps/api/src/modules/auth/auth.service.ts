@@ -1,5 +1,5 @@
 import { can, type Lang, type Role, type SetPasswordBody, translate } from '@incentive/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
@@ -59,6 +59,18 @@ export async function logout(db: Db, sessionId: number) {
   await repo.revokeSession(db, sessionId);
 }
 
+/**
+ * What else setting a password through the e-mailed link records, in its transaction: the rules the
+ * person accepted with it (the registration's rules box, issue 30 point 3). Modules above auth add
+ * these at start-up (startup/rules-consent.ts), so auth imports none of them.
+ */
+export type PasswordSetHook = (tx: DbOrTx, userId: number) => Promise<void>;
+const passwordSetHooks = new Set<PasswordSetHook>();
+
+export function addPasswordSetHook(hook: PasswordSetHook): void {
+  passwordSetHooks.add(hook);
+}
+
 /** Sets the password from an e-mailed link: single use, expiring, bound to the e-mail; ends every session. */
 export async function setPassword(db: Db, s: AuthSettings, body: SetPasswordBody) {
   const tokenHash = hashToken(body.token);
@@ -73,6 +85,7 @@ export async function setPassword(db: Db, s: AuthSettings, body: SetPasswordBody
     await repo.markTokenUsed(tx, token.id);
     await repo.setPasswordHash(tx, user.id, hash);
     await repo.revokeAllSessions(tx, user.id);
+    for (const hook of passwordSetHooks) await hook(tx, user.id);
   });
 }
 

@@ -31,6 +31,8 @@ const SPEC_USER_FIELDS = [
   'warehouses',
   // Issue 30: the home's reminder (false for every role but a rep whose tax data is missing).
   'tax_data_missing',
+  // Issue 30 point 3: the rules version a rep has still to accept (null for every other role).
+  'rules_to_accept',
 ];
 
 const NEW_PASSWORD = 'Nowe-Haslo-2026';

@@ -63,6 +63,18 @@ function taxDataOf(mode: 'full' | 'masked'): SQL {
 /** GET /api/me of a rep: not every tax field is filled in (false for the other roles). */
 const taxDataMissing = sql`(${users.role} = 'seller' and not ${taxDataCompleteSql(users.id)})`;
 
+/**
+ * Fields of GET /api/me that modules above users state (startup/rules-consent.ts: the rules a rep
+ * has still to accept): each is SQL over the current `users` row, joined into the one statement.
+ * Added at start-up, before the first request builds the statement.
+ */
+export type MeField = (user: { id: typeof users.id; role: typeof users.role }) => SQL;
+const meFields = new Map<string, MeField>();
+
+export function addMeField(name: string, field: MeField): void {
+  meFields.set(name, field);
+}
+
 /** wholesaler_ids: a warehouse admin's warehouses (the ids of `whList`), [] for everyone else. */
 function wholesalerIds(role: Role | null, whList: SQL): SQL {
   const ids = sql`(select coalesce(json_agg(w -> 'id'), '[]'::json) from json_array_elements(${whList}) as w)`;
@@ -122,7 +134,12 @@ export function userJson(o: UserJsonShape, p: Placeholders<UserJsonValues>): SQL
     warehouses: whList,
     // The same expressions the lists sort by.
     ...(o.userOnly
-      ? { tax_data_missing: taxDataMissing }
+      ? {
+          tax_data_missing: taxDataMissing,
+          ...Object.fromEntries(
+            [...meFields].map(([name, field]) => [name, field({ id: users.id, role: users.role })]),
+          ),
+        }
       : { is_active: userSortKeys(users).active, complete_profile: userSortKeys(users).complete_profile }),
     ...(o.details
       ? {

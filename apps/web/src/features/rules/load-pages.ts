@@ -6,3 +6,6 @@
  */
 
 export const loadRulesPage = () => import('./pages/rules-page.tsx').then((m) => m.RulesPage);
+
+/** Shown by the session gate instead of any page while a rep has a new version to accept (decision 060). */
+export const loadRulesConsentPage = () => import('./pages/rules-consent-page.tsx').then((m) => m.RulesConsentPage);

@@ -22,6 +22,7 @@ import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect.ts';
 import en from '../../../locales/settings/en.json';
 import pl from '../../../locales/settings/pl.json';
+import { RulesAcceptances } from '../components/rules-acceptances.tsx';
 
 // The page's labels arrive with its chunk, never in a rep's first load.
 registerStrings({ pl, en });
@@ -106,84 +107,87 @@ function SettingsForm({ initial }: { initial: ProgrammeSettings }) {
   };
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-        noValidate
-      >
-        <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput
-              label={t('settings.organiser')}
-              placeholder={t('settings.organiserPlaceholder')}
-              value={values.organiser}
-              maxLength={PROGRAMME_LIMITS.organiser}
-              onChange={(e) => set({ organiser: e.currentTarget.value })}
-              error={errors.organiser}
-              withAsterisk
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+          noValidate
+        >
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <TextInput
+                label={t('settings.organiser')}
+                placeholder={t('settings.organiserPlaceholder')}
+                value={values.organiser}
+                maxLength={PROGRAMME_LIMITS.organiser}
+                onChange={(e) => set({ organiser: e.currentTarget.value })}
+                error={errors.organiser}
+                withAsterisk
+              />
+              <TextInput
+                label={t('settings.address')}
+                placeholder={t('settings.addressPlaceholder')}
+                value={values.address}
+                maxLength={PROGRAMME_LIMITS.address}
+                onChange={(e) => set({ address: e.currentTarget.value })}
+                error={errors.address}
+                withAsterisk
+              />
+              <TextInput
+                label={t('settings.phone')}
+                description={t('settings.phoneHint')}
+                value={values.phone}
+                maxLength={PROGRAMME_LIMITS.phone}
+                onChange={(e) => set({ phone: e.currentTarget.value })}
+                error={errors.phone}
+              />
+              <TextInput
+                label={t('settings.email')}
+                type="email"
+                value={values.email}
+                maxLength={PROGRAMME_LIMITS.email}
+                onChange={(e) => set({ email: e.currentTarget.value })}
+                error={errors.email}
+                withAsterisk
+              />
+            </SimpleGrid>
+            <Input.Wrapper label={t('settings.rules')} description={t('settings.rulesHint')} withAsterisk>
+              <RichTextInput
+                label={t('settings.rules')}
+                value={values.rules}
+                onChange={(rules) => set({ rules })}
+                error={errors.rules}
+              />
+            </Input.Wrapper>
+            <Text fz="sm" c="dimmed" data-testid="settings-rules-version">
+              {stored.rules
+                ? t('settings.currentVersion', {
+                    version: stored.rules.version,
+                    date: formatDate(stored.rules.published_at) ?? '',
+                  })
+                : t('settings.noRules')}{' '}
+              <Anchor href={paths.rules()} target="_blank" rel="noopener" fz="sm" underline="always">
+                {t('settings.openRules')}
+              </Anchor>
+            </Text>
+            <Switch
+              label={t('settings.withdrawalNeedsTaxData')}
+              description={t('settings.withdrawalNeedsTaxDataHint')}
+              checked={values.withdrawal_needs_tax_data ?? false}
+              onChange={(e) => set({ withdrawal_needs_tax_data: e.currentTarget.checked })}
             />
-            <TextInput
-              label={t('settings.address')}
-              placeholder={t('settings.addressPlaceholder')}
-              value={values.address}
-              maxLength={PROGRAMME_LIMITS.address}
-              onChange={(e) => set({ address: e.currentTarget.value })}
-              error={errors.address}
-              withAsterisk
-            />
-            <TextInput
-              label={t('settings.phone')}
-              description={t('settings.phoneHint')}
-              value={values.phone}
-              maxLength={PROGRAMME_LIMITS.phone}
-              onChange={(e) => set({ phone: e.currentTarget.value })}
-              error={errors.phone}
-            />
-            <TextInput
-              label={t('settings.email')}
-              type="email"
-              value={values.email}
-              maxLength={PROGRAMME_LIMITS.email}
-              onChange={(e) => set({ email: e.currentTarget.value })}
-              error={errors.email}
-              withAsterisk
-            />
-          </SimpleGrid>
-          <Input.Wrapper label={t('settings.rules')} description={t('settings.rulesHint')} withAsterisk>
-            <RichTextInput
-              label={t('settings.rules')}
-              value={values.rules}
-              onChange={(rules) => set({ rules })}
-              error={errors.rules}
-            />
-          </Input.Wrapper>
-          <Text fz="sm" c="dimmed" data-testid="settings-rules-version">
-            {stored.rules
-              ? t('settings.currentVersion', {
-                  version: stored.rules.version,
-                  date: formatDate(stored.rules.published_at) ?? '',
-                })
-              : t('settings.noRules')}{' '}
-            <Anchor href={paths.rules()} target="_blank" rel="noopener" fz="sm" underline="always">
-              {t('settings.openRules')}
-            </Anchor>
-          </Text>
-          <Switch
-            label={t('settings.withdrawalNeedsTaxData')}
-            description={t('settings.withdrawalNeedsTaxDataHint')}
-            checked={values.withdrawal_needs_tax_data ?? false}
-            onChange={(e) => set({ withdrawal_needs_tax_data: e.currentTarget.checked })}
-          />
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
-              {t('settings.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+            <Group justify="flex-end">
+              <Button type="submit" loading={save.isPending}>
+                {t('settings.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      <RulesAcceptances currentVersion={stored.rules?.version ?? null} />
+    </Stack>
   );
 }
