@@ -5,7 +5,7 @@ import {
   type RulesAcceptanceRow,
   type RulesVersion,
 } from '@incentive/contracts';
-import { Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -92,20 +92,21 @@ export function RulesAcceptances({ currentVersion }: { currentVersion: number | 
             allowDeselect={false}
             w={{ base: '100%', sm: 300 }}
           />
-          <Stack gap={4}>
-            <Text fz="sm" fw={500} id="acceptance-status-label">
-              {t('settings.acceptances.status')}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="acceptance-status-label"
-              value={status}
-              onChange={(v) => {
-                setStatus(v as Status);
-                state.setPage(1);
-              }}
-              data={RULES_ACCEPTANCE_STATUSES.map((s) => ({ value: s, label: t(`settings.acceptances.${s}`) }))}
-            />
-          </Stack>
+          {/* Radios, not a segmented control: on a phone the three labels wrap instead of running off the screen. */}
+          <Radio.Group
+            label={t('settings.acceptances.status')}
+            value={status}
+            onChange={(v) => {
+              setStatus(v as Status);
+              state.setPage(1);
+            }}
+          >
+            <Group gap="md" mt={8} mb={6} wrap="wrap">
+              {RULES_ACCEPTANCE_STATUSES.map((s) => (
+                <Radio key={s} value={s} label={t(`settings.acceptances.${s}`)} />
+              ))}
+            </Group>
+          </Radio.Group>
         </Group>
         <Text fz="sm" data-testid="acceptance-counts">
           {t('settings.acceptances.counts', { accepted: chosen.accepted, reps: chosen.reps })}

@@ -98,7 +98,7 @@ function ProfileForm() {
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
               label={t('profile.pesel')}
-              description={t('profile.peselHint')}
+              placeholder={t('profile.peselHint')}
               inputMode="numeric"
               autoComplete="off"
               maxLength={11}
