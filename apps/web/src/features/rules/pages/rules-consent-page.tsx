@@ -1,9 +1,8 @@
 import { API, type ProgrammeSettings } from '@incentive/contracts';
-import { Button, Center, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLayoutEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Loading } from '../../../components/loading.tsx';
 import { Logo } from '../../../components/logo.tsx';
 import { removeHomeShell } from '../../../first-load/home-shell.ts';
 import { failureOf, fetchOrThrow } from '../../../lib/api-client.ts';
@@ -17,6 +16,7 @@ import { toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import en from '../../../locales/consent/en.json';
 import pl from '../../../locales/consent/pl.json';
 import { useSignOut } from '../../auth/index.ts';
+import { RulesBody } from '../components/rules-body.tsx';
 import classes from './rules.module.css';
 
 registerStrings({ pl, en });
@@ -77,30 +77,16 @@ export function RulesConsentPage({ version }: { version: number }) {
               {t('consent.version', { version: rules.version, date: formatDate(rules.published_at) ?? '' })}
             </Text>
           )}
-          {!settings.data && !settings.error && (
-            <Center py="xl">
-              <Loading />
-            </Center>
-          )}
-          {Boolean(settings.error) && (
-            <Stack align="center" gap="xs" py="xl" ta="center">
-              <Text fw={700} role="alert">
-                {t('consent.loadFailed')}
-              </Text>
-              <Button variant="light" onClick={() => void settings.refetch()}>
-                {t('consent.retry')}
-              </Button>
-            </Stack>
-          )}
-          {rules && (
-            <div
-              className={classes.html}
-              data-testid="consent-rules"
-              data-version={rules.version === version ? 'current' : 'other'}
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the API (sanitize-html) before it was stored
-              dangerouslySetInnerHTML={{ __html: rules.html }}
-            />
-          )}
+          <RulesBody
+            rules={rules}
+            loading={!settings.data && !settings.error}
+            failed={Boolean(settings.error)}
+            onRetry={() => void settings.refetch()}
+            failedText={t('consent.loadFailed')}
+            retryText={t('consent.retry')}
+            testId="consent-rules"
+            extra={{ 'data-version': rules?.version === version ? 'current' : 'other' }}
+          />
         </Paper>
         {rules && (
           <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">

@@ -1,10 +1,9 @@
-import { Button, Center, Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { Loading } from '../../../components/loading.tsx';
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { Logo } from '../../../components/logo.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useProgrammeSettings } from '../../../lib/programme-settings.ts';
-import classes from './rules.module.css';
+import { RulesBody } from '../components/rules-body.tsx';
 
 /**
  * `/rules`: the programme's rules in force, as an admin last saved them on the settings page
@@ -32,30 +31,16 @@ export function RulesPage() {
               {t('rules.inForceSince', { date: formatDate(rules.published_at) ?? '' })}
             </Text>
           )}
-          {!data && !error && (
-            <Center py="xl">
-              <Loading />
-            </Center>
-          )}
-          {!data && Boolean(error) && (
-            <Stack align="center" gap="xs" py="xl" ta="center">
-              <Text fw={700} role="alert">
-                {t('rules.loadFailed')}
-              </Text>
-              <Button variant="light" onClick={retry}>
-                {t('rules.retry')}
-              </Button>
-            </Stack>
-          )}
           {data && !rules && <Text c="dimmed">{t('rules.none')}</Text>}
-          {rules && (
-            <div
-              className={classes.html}
-              data-testid="rules-content"
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by the API (sanitize-html) before it was stored
-              dangerouslySetInnerHTML={{ __html: rules.html }}
-            />
-          )}
+          <RulesBody
+            rules={rules}
+            loading={!data && !error}
+            failed={!data && Boolean(error)}
+            onRetry={retry}
+            failedText={t('rules.loadFailed')}
+            retryText={t('rules.retry')}
+            testId="rules-content"
+          />
         </Paper>
       </Stack>
     </Container>
