@@ -58,9 +58,6 @@ export const repProfileBodySchema = z.object({
 export type RepProfileBody = z.input<typeof repProfileBodySchema>;
 export type RepProfileValues = z.output<typeof repProfileBodySchema>;
 
-/** The tax data a report needs: all present, or the rep is listed apart (missing tax data). */
-export const TAX_DATA_FIELDS = ['pesel', 'tax_office_code', 'street', 'postcode', 'city'] as const;
-
 /** GET /api/profile and the answer of PUT /api/profile: the rep's own data in full. */
 export const repProfileSchema = z.object({
   phone: z.string().nullable(),
@@ -70,7 +67,7 @@ export const repProfileSchema = z.object({
   street: z.string().nullable(),
   postcode: z.string().nullable(),
   city: z.string().nullable(),
-  /** Every field of TAX_DATA_FIELDS is filled in. */
+  /** PESEL, tax office, street, postcode and town are all filled in (what the year-end report needs). */
   tax_data_complete: z.boolean(),
   updated_at: z.string().nullable(),
 });

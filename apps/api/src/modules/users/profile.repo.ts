@@ -29,12 +29,12 @@ export async function findProfile(db: DbOrTx, userId: number): Promise<RepProfil
       postcode: repProfiles.postcode,
       city: repProfiles.city,
       updatedAt: repProfiles.updatedAt,
+      complete: taxDataCompleteSql(users.id),
     })
     .from(users)
     .leftJoin(repProfiles, eq(repProfiles.userId, users.id))
     .where(sql`${users.id} = ${userId} and ${users.role} = 'seller' and ${users.deletedAt} is null`);
   if (!row) return undefined;
-  const complete = [row.pesel, row.taxOfficeCode, row.street, row.postcode, row.city].every((v) => v !== null);
   return {
     phone: row.phone,
     pesel: row.pesel,
@@ -43,7 +43,7 @@ export async function findProfile(db: DbOrTx, userId: number): Promise<RepProfil
     street: row.street,
     postcode: row.postcode,
     city: row.city,
-    tax_data_complete: complete,
+    tax_data_complete: row.complete,
     updated_at: row.updatedAt?.toISOString() ?? null,
   };
 }

@@ -44,7 +44,6 @@ function warehousesOf(whScoped: boolean, p: Placeholders<UserJsonValues>): SQL {
  */
 function taxDataOf(mode: 'full' | 'masked'): SQL {
   const p = repProfiles;
-  const complete = sql`(${p.pesel} is not null and ${p.taxOfficeCode} is not null and ${p.street} is not null and ${p.postcode} is not null and ${p.city} is not null)`;
   const masked = mode === 'masked';
   const json = jsonObject({
     pesel: masked
@@ -54,7 +53,7 @@ function taxDataOf(mode: 'full' | 'masked'): SQL {
     street: masked ? sql`null::text` : sql`${p.street}`,
     postcode: masked ? sql`null::text` : sql`${p.postcode}`,
     city: sql`${p.city}`,
-    complete: sql`coalesce(${complete}, false)`,
+    complete: taxDataCompleteSql(users.id),
     masked: masked ? sql`true` : sql`false`,
   });
   return sql`case when ${users.role} = 'seller' then (select ${json} from (values (1)) as one left join ${repProfiles} on ${p.userId} = ${users.id}) end`;
