@@ -1,6 +1,6 @@
 /**
  * Peak memory of reading a sales file (issue 28, point 3; decision 051): each case is written to a
- * temporary file, then read through openSalesFile in a fresh child process (all its records pulled
+ * temporary file, then read through openTableFile in a fresh child process (all its records pulled
  * and dropped, as the staging loop does) while RSS is sampled every 10 ms. Reported: idle RSS (after
  * the imports, before the file), peak RSS, peak above idle, the time, and how the read ended.
  *
@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, createDeflateRaw } from 'node:zlib';
 import { AppError } from '../apps/api/src/lib/app-error.ts';
-import { openSalesFile } from '../apps/api/src/modules/sales/sales-file.ts';
+import { openTableFile } from '../apps/api/src/lib/table-file.ts';
 
 const ROWS = 200_000;
 
@@ -316,7 +316,7 @@ async function child(path: string): Promise<void> {
   let outcome = 'read';
   try {
     const stream = createReadStream(path, { highWaterMark: 256 * 1024 });
-    const file = await openSalesFile(stream[Symbol.asyncIterator](), 'auto');
+    const file = await openTableFile(stream[Symbol.asyncIterator](), 'auto');
     for await (const _ of file.records) records++;
   } catch (err) {
     outcome = err instanceof AppError ? `refused ${err.status} ${err.key} ${JSON.stringify(err.params)}` : String(err);

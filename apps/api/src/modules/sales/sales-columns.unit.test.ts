@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchColumns, normalizeHeader } from './sales-columns.ts';
+import { normalizeHeader } from '../../lib/table-headers.ts';
+import { matchColumns } from './sales-columns.ts';
 
 describe('sales file columns', () => {
   it('compares headers without case, Polish letters and punctuation', () => {

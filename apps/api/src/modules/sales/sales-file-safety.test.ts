@@ -13,7 +13,7 @@ import { sales, salesImportRows, salesImports } from '../../db/schema.ts';
  * Files that cannot hurt (issue 28, point 3; decision 051), through POST /api/sales-imports: each
  * hostile file is refused whole with a 4xx naming the limit, nothing staged, the import failed;
  * legit XLSX variants still go through. The reader's limits are unit-tested with smaller numbers in
- * xlsx-reader.unit.test.ts; here they are the real ones.
+ * lib/xlsx-reader.unit.test.ts; here they are the real ones.
  */
 
 let t: TestApp;
@@ -82,7 +82,7 @@ describe('XLSX that would hurt the server: refused whole, naming the limit', () 
       'sales.xlsx.sharedChars',
       'Teksty pliku XLSX mają razem więcej niż 30\u00a0000\u00a0000 znaków',
     );
-    // The count limit (2,000,000 entries) is the same code with another number: xlsx-reader.unit.test.ts.
+    // The count limit (2,000,000 entries) is the same code with another number: lib/xlsx-reader.unit.test.ts.
   });
 
   it('a deflate bomb: a part over 400 MB unpacked, in Polish and in English', async () => {

@@ -16,10 +16,10 @@ import { csvStream } from '../../lib/csv.ts';
 import { formatGrosze } from '../../lib/money.ts';
 import { offsetOf, paged, searchTerm } from '../../lib/paging.ts';
 import { prefetchFirst } from '../../lib/prefetch.ts';
+import { HEADER_SEARCH_LINES, openTableFile } from '../../lib/table-file.ts';
 import { enqueueJob, queuePositions } from '../jobs/index.ts';
 import { lockWalletsAvailable, postMany } from '../wallet/wallet.service.ts';
 import { matchColumns } from './sales-columns.ts';
-import { HEADER_SEARCH_LINES, openSalesFile } from './sales-file.ts';
 import { rejectPending } from './sales-held.service.ts';
 import * as jobRepo from './sales-import-job.repo.ts';
 import { runSalesImport, SALES_IMPORT_JOB, type SalesImportPayload } from './sales-import-job.ts';
@@ -133,7 +133,7 @@ async function stage(
   stopping?: AbortSignal,
   betweenBatches?: () => Promise<void>,
 ): Promise<Staged> {
-  const file = await openSalesFile(upload.chunks, upload.encoding);
+  const file = await openTableFile(upload.chunks, upload.encoding);
   await repo.setFileInfo(db, id, { format: file.format, encoding: file.encoding });
   let at: Extract<ReturnType<typeof matchColumns>, { ok: true }>['at'] | null = null;
   let headerSheet = 0;

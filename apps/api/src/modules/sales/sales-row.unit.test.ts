@@ -1,9 +1,9 @@
 import { SALES_ROW_ERRORS } from '@incentive/contracts';
 import { describe, expect, it } from 'vitest';
-import { detectDelimiter } from './sales-file.ts';
+import { detectDelimiter } from '../../lib/table-file.ts';
+import { isDateFormat } from '../../lib/xlsx-reader.ts';
 import { salesText } from './sales-reasons.ts';
 import { checkRow, isSummaryRow, parseQuantity, parseSaleDate } from './sales-row.ts';
-import { isDateFormat } from './xlsx-reader.ts';
 
 const good = {
   document: 'FV/1',

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import { type MessageKey, SALES_IMPORT_LIMITS } from '@incentive/contracts';
 import { SaxesParser } from 'saxes';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from './app-error.ts';
 
 /*
  * A small XLSX reader that a file cannot hurt (issue 28, decision 051). The upload is spilled to an

@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sharedStringsXml, sheetXml, xlsx, zip } from '../../../test/xlsx-fixtures.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { openSalesFile } from './sales-file.ts';
+import { sharedStringsXml, sheetXml, xlsx, zip } from '../../test/xlsx-fixtures.ts';
+import { AppError } from './app-error.ts';
+import { openTableFile } from './table-file.ts';
 import { readXlsx, XLSX_LIMITS, type XlsxLimits, type XlsxRow } from './xlsx-reader.ts';
 
 const KB = 1024;
@@ -83,11 +83,11 @@ describe('reading a legit workbook', () => {
     ]);
   });
 
-  it('reads through openSalesFile as an xlsx, and leaves no file and no descriptor behind, also when stopped early', async () => {
+  it('reads through openTableFile as an xlsx, and leaves no file and no descriptor behind, also when stopped early', async () => {
     const sheet = sheetXml(Array.from({ length: 50 }, (_, i) => [`FV/${i}`, i]));
     const fds = openFds();
     const chunks = chunked(xlsx([sheet]));
-    const file = await openSalesFile(chunks[Symbol.asyncIterator](), 'auto');
+    const file = await openTableFile(chunks[Symbol.asyncIterator](), 'auto');
     expect(file).toMatchObject({ format: 'xlsx', encoding: null });
     let n = 0;
     for await (const r of file.records) {

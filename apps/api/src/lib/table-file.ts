@@ -1,12 +1,12 @@
 import { pipeline, Readable, Transform } from 'node:stream';
-import type { SalesImportEncoding } from '@incentive/contracts';
+import type { MessageKey, SalesImportEncoding } from '@incentive/contracts';
 import { CsvError, parse } from 'csv-parse';
 import iconv from 'iconv-lite';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from './app-error.ts';
 import { readXlsx, XLSX_LIMITS, type XlsxLimits } from './xlsx-reader.ts';
 
 /*
- * Reads an uploaded sales-results file as a stream of records (the header first): the type is
+ * Reads an uploaded table (sales results, people, warehouses) as a stream of records (the header first): the type is
  * decided by the bytes (an XLSX is a ZIP; anything else must be text), a CSV's encoding is detected
  * from its first 64 KiB or chosen, its separator from the header line. Nothing is held whole: the
  * records are pulled one at a time, so the caller's awaits are the backpressure. A CSV record is
@@ -22,7 +22,7 @@ export interface FileRecord {
   sheet: number;
 }
 
-export interface SalesFile {
+export interface TableFile {
   format: 'csv' | 'xlsx';
   /** The encoding a CSV is read in; null for XLSX. */
   encoding: 'utf-8' | 'windows-1250' | null;
@@ -32,13 +32,27 @@ export interface SalesFile {
 /** How much of the file decides its type and encoding. */
 const HEAD_BYTES = 64 * 1024;
 
-/** What openSalesFile enforces (tests pass smaller ones). */
+/** What openTableFile enforces (tests pass smaller ones). */
 export interface FileLimits extends XlsxLimits {}
 export const FILE_LIMITS: FileLimits = XLSX_LIMITS;
 
 const isTooLarge = (err: unknown) => (err as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
 
-const refuse = (key: 'sales.fileType' | 'sales.notUtf8' | 'sales.unreadable' | 'sales.empty') => new AppError(422, key);
+/*
+ * The refusals keep their `sales.` keys: the reader was the sales import's first, and a failed
+ * import stores its key (sales_imports.error), so renaming them would blank old reports. The texts
+ * speak of the file only; the two that name a sales row come from the caller (`FileMessages`).
+ */
+const refuse = (key: 'sales.fileType' | 'sales.notUtf8' | 'sales.unreadable') => new AppError(422, key);
+
+/** The refusals whose text names what the file should hold. */
+export interface FileMessages {
+  /** A file of zero bytes. */
+  empty: MessageKey;
+  /** A CSV record longer than the limit ({{line}}, {{count}}). */
+  recordTooLong: MessageKey;
+}
+const SALES_MESSAGES: FileMessages = { empty: 'sales.empty', recordTooLong: 'sales.recordTooLong' };
 
 const isZip = (b: Buffer) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 
@@ -133,6 +147,7 @@ function csvRecords(
   decoder: Transform,
   delimiter: string,
   maxChars: number,
+  recordTooLong: MessageKey,
 ): AsyncIterable<FileRecord> {
   return {
     async *[Symbol.asyncIterator]() {
@@ -156,7 +171,7 @@ function csvRecords(
       } catch (err) {
         if (err instanceof CsvError && err.code === 'CSV_MAX_RECORD_SIZE') {
           const line = (err as CsvError & { lines?: number }).lines;
-          throw new AppError(422, 'sales.recordTooLong', { line: line ?? 1, count: maxChars });
+          throw new AppError(422, recordTooLong, { line: line ?? 1, count: maxChars });
         }
         if (err instanceof CsvError) throw refuse('sales.unreadable');
         throw err;
@@ -184,11 +199,12 @@ function xlsxRecords(source: AsyncIterable<Buffer>, limits: XlsxLimits): AsyncIt
  * Opens an upload given as an iterator of its chunks. The iterator is only ever advanced (never
  * returned), so the caller can drain what is left of the upload after an early refusal.
  */
-export async function openSalesFile(
+export async function openTableFile(
   chunks: AsyncIterator<Buffer>,
   chosen: SalesImportEncoding,
   limits: FileLimits = FILE_LIMITS,
-): Promise<SalesFile> {
+  messages: FileMessages = SALES_MESSAGES,
+): Promise<TableFile> {
   const parts: Buffer[] = [];
   let size = 0;
   let ended = false;
@@ -202,7 +218,7 @@ export async function openSalesFile(
     size += next.value.length;
   }
   const head = Buffer.concat(parts);
-  if (head.length === 0) throw refuse('sales.empty');
+  if (head.length === 0) throw new AppError(422, messages.empty);
   if (isZip(head)) return { format: 'xlsx', encoding: null, records: xlsxRecords(replay(head, chunks), limits) };
   const probe = head.subarray(0, HEAD_BYTES);
   if (looksBinary(probe)) throw refuse('sales.fileType');
@@ -215,5 +231,9 @@ export async function openSalesFile(
   const headText = encoding === 'utf-8' ? text.toString('utf8') : iconv.decode(text, 'win1250');
   const delimiter = detectDelimiter(headText.replace(/^\uFEFF/, ''));
   const decoder = encoding === 'utf-8' ? strictUtf8() : (iconv.decodeStream('win1250') as unknown as Transform);
-  return { format: 'csv', encoding, records: csvRecords(replay(head, chunks), decoder, delimiter, limits.recordChars) };
+  return {
+    format: 'csv',
+    encoding,
+    records: csvRecords(replay(head, chunks), decoder, delimiter, limits.recordChars, messages.recordTooLong),
+  };
 }
