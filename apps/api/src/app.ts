@@ -5,12 +5,14 @@ import type { Db } from './db/client.ts';
 import { requestLogSerializer } from './lib/request-log.ts';
 import { articleRoutes } from './modules/articles/articles.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { invitationRoutes } from './modules/auth/invitations.routes.ts';
 import { keepThrottleTidy } from './modules/auth/throttle.ts';
 import { cardRoutes } from './modules/cards/cards.routes.ts';
 import { challengeRoutes } from './modules/challenges/challenges.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { type JobsPluginOptions, jobsPlugin } from './modules/jobs/index.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { quizRoutes } from './modules/quizzes/quizzes.routes.ts';
 import { salesImportRoutes } from './modules/sales/sales-imports.routes.ts';
@@ -122,6 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(salesImportRoutes);
   await app.register(settingsRoutes);
   await app.register(consentRoutes);
+  await app.register(invitationRoutes);
+  await app.register(onboardingRoutes);
 
   await app.register(webPlugin, { dist: deps.serveWeb ? deps.config.WEB_DIST : undefined });
   return app;

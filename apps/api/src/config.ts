@@ -63,6 +63,11 @@ const envSchema = z.object({
   SESSION_CACHE_SECONDS: int(0, 60, 5, 'must be a whole number of seconds from 0 to 60'),
   /** Lifetime of a set-password link. */
   SET_PASSWORD_TTL_HOURS: int(1, 24 * 30, 72, 'must be a whole number of hours from 1 to 720'),
+  /**
+   * Activation e-mails of accounts created in bulk sent per minute at most (decision 061): the
+   * queue keeps within what the mail provider accepts.
+   */
+  INVITE_MAILS_PER_MINUTE: int(1, 60_000, 120, 'must be a whole number of e-mails per minute from 1 to 60000'),
   /** scrypt cost as log2(N); 17 is OWASP's recommendation. Lower it only in tests. */
   SCRYPT_LOG_N: int(10, 20, 17, 'must be a whole number from 10 to 20 (17 is the recommended cost)'),
   /** Serve the built web app from this folder (production). */

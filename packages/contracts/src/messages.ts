@@ -12,6 +12,8 @@ import {
   CONSENT_MESSAGES_PL,
   CSV_SERVER_MESSAGES_EN,
   CSV_SERVER_MESSAGES_PL,
+  ONBOARDING_MESSAGES_EN,
+  ONBOARDING_MESSAGES_PL,
   QUIZ_SERVER_MESSAGES_EN,
   QUIZ_SERVER_MESSAGES_PL,
   SALES_SERVER_MESSAGES_EN,
@@ -38,6 +40,7 @@ const SERVER_MESSAGES = {
     CSV_SERVER_MESSAGES_PL,
     TAX_DATA_MESSAGES_PL,
     CONSENT_MESSAGES_PL,
+    ONBOARDING_MESSAGES_PL,
   ],
   en: [
     QUIZ_SERVER_MESSAGES_EN,
@@ -45,6 +48,7 @@ const SERVER_MESSAGES = {
     CSV_SERVER_MESSAGES_EN,
     TAX_DATA_MESSAGES_EN,
     CONSENT_MESSAGES_EN,
+    ONBOARDING_MESSAGES_EN,
   ],
 } as const;
 
@@ -63,7 +67,8 @@ type PlainKey =
   | keyof typeof SALES_SERVER_MESSAGES_PL
   | keyof typeof CSV_SERVER_MESSAGES_PL
   | keyof typeof TAX_DATA_MESSAGES_PL
-  | keyof typeof CONSENT_MESSAGES_PL;
+  | keyof typeof CONSENT_MESSAGES_PL
+  | keyof typeof ONBOARDING_MESSAGES_PL;
 /** A count message's base key ('sales.rows' of 'sales.rows_other'; plural.ts). */
 type PluralBase<K> = K extends `${infer B}_other` ? B : never;
 export type MessageKey = PlainKey | PluralBase<PlainKey>;

@@ -46,6 +46,8 @@ export const PAGES = {
   withdraw: '/withdraw',
   /** The programme's organiser, contact and rules (issue 27 point 10, decision 047). */
   settings: '/settings',
+  /** Bulk onboarding of warehouses and people from a file, and the activation e-mails (issue 30 point 1). */
+  onboarding: '/import',
 } as const;
 export type PageName = keyof typeof PAGES;
 
@@ -110,6 +112,8 @@ export const ACTIONS = [
   'reps.create',
   'reps.edit',
   'reps.editFromTable',
+  // Import people from a file (within `scope.manages` and the warehouse scope), follow their activation e-mails.
+  'people.import',
   'reps.delete',
   'regionalManagers.create',
   'admins.create',
@@ -205,6 +209,7 @@ const ADMIN: RolePolicy = {
     'quizResults',
     'withdraw',
     'settings',
+    'onboarding',
     // The admin preview of the rep home links to the rep's lists.
     'articlesPh',
     'articlePh',
@@ -283,6 +288,7 @@ export const POLICY: Record<Role, RolePolicy> = {
       'adminEdit',
       'challenges',
       'challengeRanking',
+      'onboarding',
     ],
     actions: [
       'session.use',
@@ -295,6 +301,7 @@ export const POLICY: Record<Role, RolePolicy> = {
       'dashboard.repTabs',
       'reps.create',
       'reps.edit',
+      'people.import',
       'admins.create',
       'admins.edit',
       'forms.pickWarehouse',
@@ -314,6 +321,7 @@ export const POLICY: Record<Role, RolePolicy> = {
       'salesRepEdit',
       'challenges',
       'challengeRanking',
+      'onboarding',
     ],
     actions: [
       'session.use',
@@ -323,6 +331,7 @@ export const POLICY: Record<Role, RolePolicy> = {
       'warehouses.read',
       'reps.create',
       'reps.edit',
+      'people.import',
       'challenges.view',
     ],
     scope: { records: 'warehouses', sees: ['wholesaler', 'seller'], manages: ['seller'] },

@@ -64,6 +64,7 @@ dashboard.registeredTab |  x   |   x   |       x        |            |          
 reps.create             |  x   |   x   |                |     x      |     x      |        | wholesaler: always has the add-sales-rep action; provider admin: section 6 gives it none
 reps.edit               |  x   |   x   |                |     x      |     x      |        | section 2: the user-info tab's edit button; section 6: admin edits reps, provider admin not
 reps.editFromTable      |  x   |   x   |                |            |            |        | section 2: the table's edit icon only to root and admin
+people.import           |  x   |   x   |                |     x      |     x      |        | issue 30.1: who creates reps imports them, in its own warehouses
 reps.delete             |  x   |   x   |                |            |            |        | section 2: as the table's edit icon
 regionalManagers.create |  x   |   x   |                |            |            |        | section 2: add registered rep on the registered tab (not a provider admin's, section 6)
 admins.create           |  x   |   x   |       x        |     x      |            |        | create warehouse admins; wholesaler cannot add admins
@@ -121,6 +122,7 @@ quizPhSummary     |      |       |                |            |            |   
 challengesPh      |  x   |   x   |                |            |            |   x    | seller: challenge list (rep); admin through the admin preview
 withdraw          |  x   |   x   |                |            |            |   x    | section 2 menus: admin and seller
 settings          |  x   |   x   |                |            |            |        | issue 27.10: programme settings (decision 047)
+onboarding        |  x   |   x   |                |     x      |     x      |        | issue 30.1: bulk onboarding (warehouses: admin only)
 `);
 
 /** Section 2, "Menu by role", in order. */

@@ -74,6 +74,18 @@ export const API = {
   salesImportHeldReject: '/api/sales-imports/:id/held/reject',
   salesImportSettings: '/api/sales-imports/settings',
   salesManagerReclaims: '/api/sales-imports/manager-reclaims',
+  // Bulk onboarding of warehouses and people, and the activation e-mails' queue (issue 30 point 1).
+  onboardingImports: '/api/onboarding/imports',
+  onboardingImport: '/api/onboarding/imports/:id',
+  onboardingImportRows: '/api/onboarding/imports/:id/rows',
+  onboardingImportApply: '/api/onboarding/imports/:id/apply',
+  onboardingImportCancel: '/api/onboarding/imports/:id/cancel',
+  onboardingImportRefused: '/api/onboarding/imports/:id/refused.csv',
+  onboardingTemplate: '/api/onboarding/template',
+  invitations: '/api/invitations',
+  invitationCounts: '/api/invitations/counts',
+  invitationResend: '/api/invitations/:id/resend',
+  invitationsResendFailed: '/api/invitations/resend-failed',
 } as const;
 
 /** Fills the `:name` parameters of an API path: apiPath(API.user, { id: 7 }) is '/api/users/7'. */

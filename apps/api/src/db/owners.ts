@@ -19,6 +19,7 @@ export type OwnerModule =
   | 'challenges'
   | 'jobs'
   | 'media'
+  | 'onboarding'
   | 'products'
   | 'quizzes'
   | 'sales'
@@ -68,6 +69,9 @@ export const TABLE_OWNERS = {
   programme_rules: 'settings',
   rules_acceptances: 'settings',
   jobs: 'jobs',
+  invitations: 'auth',
+  onboarding_imports: 'onboarding',
+  onboarding_rows: 'onboarding',
 } as const satisfies Record<string, OwnerModule>;
 
 export type TableName = keyof typeof TABLE_OWNERS;
@@ -89,7 +93,7 @@ export const READ_MODELS: readonly ReadModel[] = [
   {
     owner: 'users',
     tables: ['users'],
-    readers: ['access', 'auth', 'challenges', 'quizzes', 'sales', 'settings', 'wallet', 'warehouses'],
+    readers: ['access', 'auth', 'challenges', 'onboarding', 'quizzes', 'sales', 'settings', 'wallet', 'warehouses'],
     why:
       'The account row: a name, e-mail, role and asseco id beside each row of a list (rankings, quiz results, ' +
       'withdrawals, imports and their authors, warehouse members, who accepted the rules) and the sign-in ' +
@@ -112,6 +116,14 @@ export const READ_MODELS: readonly ReadModel[] = [
     why:
       'The books check (ledger:check, decision 042) compares each membership\u2019s copy of its member\u2019s ' +
       'earnings with the wallet in one statement over all wallets.',
+  },
+  {
+    owner: 'warehouses',
+    tables: ['user_warehouses'],
+    readers: ['auth'],
+    why:
+      'The warehouse scope of the activation e-mails\u2019 lists and counts (decision 061): a regional manager ' +
+      'sees the e-mails of the people of its warehouses, a condition of auth\u2019s own statement.',
   },
   {
     owner: 'wallet',
@@ -168,6 +180,14 @@ export const READ_MODELS: readonly ReadModel[] = [
     why:
       'The sign-ins of a user (GET /api/users/{id}/logins) and the ageing of the 14-day sign-in count kept on ' +
       'the users row (login_window): the users module answers both over auth\u2019s record of sign-ins.',
+  },
+  {
+    owner: 'auth',
+    tables: ['invitations'],
+    readers: ['onboarding'],
+    why:
+      'The activation e-mails of the accounts one import created, counted by status beside each import of the ' +
+      'history: one statement over the import\u2019s rows, however many people it created (decision 061).',
   },
   {
     owner: 'cards',

@@ -1151,3 +1151,111 @@ export const jobs = pgTable(
     check('jobs_kind_check', sql`length(${t.kind}) between 1 and 100`),
   ],
 );
+
+/**
+ * The activation e-mails of accounts created in bulk (issue 30 point 1, decision 061): a queue the
+ * request never waits for. A job sends them at a throttled rate (each send makes a fresh
+ * set-password link, auth.service), retries a failure with a growing wait and, after the last
+ * attempt, marks it failed for the admin's "send again". One queued e-mail per person at a time.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('queued'),
+    /** Sends tried (failed ones; a successful send ends it). */
+    attempts: integer('attempts').notNull().default(0),
+    /** Not sent before this time (a retry's back-off). */
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    /** The last failure, as the mail server put it. */
+    lastError: text('last_error'),
+    sentAt: ts('sent_at'),
+    createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('invitations_status_check', sql`${t.status} in ('queued','sent','failed','cancelled')`),
+    check('invitations_attempts_check', sql`${t.attempts} >= 0`),
+    check('invitations_sent_check', sql`(${t.status} = 'sent') = (${t.sentAt} is not null)`),
+    // The sender's next batch: the due ones, oldest first.
+    index('invitations_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'queued'`),
+    // The admin's lists by status, newest first; and the counts of an import's people.
+    index('invitations_status_idx').on(t.status, t.createdAt, t.id),
+    index('invitations_user_idx').on(t.userId),
+    uniqueIndex('invitations_one_queued_key').on(t.userId).where(sql`${t.status} = 'queued'`),
+  ],
+);
+
+/**
+ * A bulk onboarding file (issue 30 point 1, decision 061): read and checked into a preview
+ * (onboarding_rows), then applied in one transaction or cancelled. The counts are the preview's.
+ */
+export const onboardingImports = pgTable(
+  'onboarding_imports',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull().default('previewed'),
+    fileName: text('file_name').notNull(),
+    format: text('format').notNull(),
+    encoding: text('encoding'),
+    /** The file's header row as it was, for the refused-rows report. */
+    header: jsonb('header').$type<string[]>().notNull(),
+    rowsTotal: integer('rows_total').notNull().default(0),
+    toCreate: integer('to_create').notNull().default(0),
+    toUpdate: integer('to_update').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    refused: integer('refused').notNull().default(0),
+    createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    appliedAt: ts('applied_at'),
+    cancelledAt: ts('cancelled_at'),
+  },
+  (t) => [
+    check('onboarding_imports_kind_check', sql`${t.kind} in ('warehouses','people')`),
+    check('onboarding_imports_status_check', sql`${t.status} in ('previewed','applied','cancelled')`),
+    check('onboarding_imports_format_check', sql`${t.format} in ('csv','xlsx')`),
+    check('onboarding_imports_applied_check', sql`(${t.status} = 'applied') = (${t.appliedAt} is not null)`),
+    // The history, newest first (each actor sees its own unless it sees everything).
+    index('onboarding_imports_created_idx').on(t.createdAt, t.id),
+    index('onboarding_imports_author_idx').on(t.createdBy, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * One data row of an onboarding file as the preview planned it: its values (normalised), what
+ * applying it does, the record it updates (or, once applied, the one it created), the changes and
+ * the refusal reasons (message keys and their values, translated when read).
+ */
+export const onboardingRows = pgTable(
+  'onboarding_rows',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references((): AnyPgColumn => onboardingImports.id, { onDelete: 'cascade' }),
+    rowNo: integer('row_no').notNull(),
+    action: text('action').notNull(),
+    /** The warehouse or user it updates or, after applying, created. */
+    targetId: integer('target_id'),
+    label: text('label').notNull(),
+    key: text('key').notNull(),
+    role: text('role'),
+    values: jsonb('values').$type<Record<string, unknown>>().notNull(),
+    /** The row's cells as the file had them (the refused-rows report gives them back). */
+    cells: jsonb('cells').$type<string[]>().notNull(),
+    changes: jsonb('changes').$type<{ field: string; before: string | null; after: string | null }[]>().notNull(),
+    reasons: jsonb('reasons')
+      .$type<{ field: string | null; key: string; params?: Record<string, string | number> }[]>()
+      .notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.importId, t.rowNo] }),
+    check('onboarding_rows_action_check', sql`${t.action} in ('create','update','unchanged','refused')`),
+    // The preview's tabs: one action's rows in file order.
+    index('onboarding_rows_action_idx').on(t.importId, t.action, t.rowNo),
+  ],
+);

@@ -194,6 +194,22 @@ const TABLE: Record<string, Row> = {
   'GET /api/rules/versions': r('ok ok - - - -'),
   'GET /api/rules/acceptances': r('ok ok - - - -', { why: 'with ?version= of the rules in force' }),
   'GET /api/rules/acceptances/export.csv': r('ok ok - - - -'),
+
+  // Bulk onboarding (issue 30 point 1): who creates reps imports them (a wholesaler and a regional
+  // manager into their own warehouses; warehouses only root and admin, inside the route); an import
+  // is its author's (404 to the other scoped roles). The provider admin creates no reps.
+  'POST /api/onboarding/imports': r('ok ok - ok ok -'),
+  'GET /api/onboarding/imports': r('ok ok - ok ok -'),
+  'GET /api/onboarding/imports/:id': r('ok ok - ok ok -'),
+  'GET /api/onboarding/imports/:id/rows': r('ok ok - ok ok -'),
+  'POST /api/onboarding/imports/:id/apply': r('ok ok - ok ok -'),
+  'POST /api/onboarding/imports/:id/cancel': r('ok ok - ok ok -'),
+  'GET /api/onboarding/imports/:id/refused.csv': r('ok ok - ok ok -'),
+  'GET /api/onboarding/template': r('ok ok - ok ok -', { why: 'with ?kind=' }),
+  'GET /api/invitations': r('ok ok - ok ok -', { why: 'the activation e-mails of the people in scope' }),
+  'GET /api/invitations/counts': r('ok ok - ok ok -'),
+  'POST /api/invitations/:id/resend': r('ok ok - ok ok -'),
+  'POST /api/invitations/resend-failed': r('ok ok - ok ok -'),
 };
 
 // ---------------------------------------------------------------- records

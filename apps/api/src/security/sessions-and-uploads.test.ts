@@ -266,6 +266,7 @@ describe('uploads', () => {
       'POST /api/articles/:id',
       'POST /api/challenges',
       'POST /api/challenges/:id',
+      'POST /api/onboarding/imports',
       'POST /api/products',
       'POST /api/products/:id',
       'POST /api/quiz',
@@ -279,7 +280,7 @@ describe('uploads', () => {
     const files = await hostileImages();
     let calls = 0;
     for (const route of uploadRoutes()) {
-      if (route === 'POST /api/sales-imports') continue;
+      if (route === 'POST /api/sales-imports' || route === 'POST /api/onboarding/imports') continue;
       const form = await formFor(route);
       expect(form, `no valid form for ${route}: add one to formFor`).toBeDefined();
       if (!form) continue;
@@ -327,25 +328,29 @@ describe('uploads', () => {
     }
   });
 
-  it('refuses an SVG, HTML, a PDF and an image named .csv or .xlsx for the sales import', async () => {
+  it('refuses an SVG, HTML, a PDF and an image named .csv or .xlsx for the sales import and the onboarding import', async () => {
     const png = await articlePng();
-    for (const [filename, bytes] of [
-      ['sprzedaz.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
-      ['sprzedaz.csv', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
-      ['sprzedaz.csv', Buffer.from('<html><script>alert(1)</script></html>')],
-      ['sprzedaz.xlsx', Buffer.from('%PDF-1.7\n%%EOF\n')],
-      ['sprzedaz.xlsx', png],
-    ] as const) {
-      const body = multipart([{ name: 'file', filename, contentType: 'text/csv', bytes }]);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/sales-imports',
-        payload: body.payload,
-        headers: { ...body.headers, ...bearer(root) },
-      });
-      expect(res.statusCode, `${filename}: ${res.body}`).toBe(422);
-      expect(res.json().message, filename).toBeTruthy();
-    }
+    for (const [url, fields] of [
+      ['/api/sales-imports', []],
+      ['/api/onboarding/imports', [{ name: 'kind', value: 'people' }]],
+    ] as const)
+      for (const [filename, bytes] of [
+        ['sprzedaz.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
+        ['sprzedaz.csv', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
+        ['sprzedaz.csv', Buffer.from('<html><script>alert(1)</script></html>')],
+        ['sprzedaz.xlsx', Buffer.from('%PDF-1.7\n%%EOF\n')],
+        ['sprzedaz.xlsx', png],
+      ] as const) {
+        const body = multipart([...fields, { name: 'file', filename, contentType: 'text/csv', bytes }]);
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          payload: body.payload,
+          headers: { ...body.headers, ...bearer(root) },
+        });
+        expect(res.statusCode, `${url} ${filename}: ${res.body}`).toBe(422);
+        expect(res.json().message, filename).toBeTruthy();
+      }
   });
 });
 

@@ -28,14 +28,29 @@ const claimedColumns = {
 
 export async function insertJob(
   db: DbOrTx,
-  job: { kind: string; payload: unknown; createdBy: number | null },
+  job: { kind: string; payload: unknown; createdBy: number | null; runAfter?: Date },
 ): Promise<number> {
   const [row] = await db
     .insert(jobs)
-    .values({ kind: job.kind, payload: job.payload ?? {}, createdBy: job.createdBy })
+    .values({
+      kind: job.kind,
+      payload: job.payload ?? {},
+      createdBy: job.createdBy,
+      ...(job.runAfter ? { runAfter: job.runAfter } : {}),
+    })
     .returning({ id: jobs.id });
   if (!row) throw new Error('jobs: insert returned no row');
   return row.id;
+}
+
+/** Is a job of this kind queued to start by `by` (its run_after not later)? */
+export async function queuedBy(db: DbOrTx, kind: string, by: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), eq(jobs.status, 'queued'), sql`${jobs.runAfter} <= ${by.toISOString()}`))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /**
@@ -227,11 +242,16 @@ export function markFailed(
 }
 
 /** How many jobs of these kinds are queued or running (idle() waits for none). */
-export async function countActive(db: DbOrTx, kinds: readonly string[]): Promise<number> {
+export async function countActive(db: DbOrTx, kinds: readonly string[], horizonMs = 0): Promise<number> {
   if (kinds.length === 0) return 0;
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(jobs)
-    .where(and(inArray(jobs.kind, [...kinds]), inArray(jobs.status, ['queued', 'running'])));
+    .where(
+      and(
+        inArray(jobs.kind, [...kinds]),
+        sql`(${jobs.status} = 'running' or (${jobs.status} = 'queued' and ${jobs.runAfter} <= now() + make_interval(secs => ${horizonMs / 1000})))`,
+      ),
+    );
   return Number(row?.n ?? 0);
 }

@@ -323,3 +323,18 @@ export const lockActiveUser = repo.lockActiveUser;
 export const rootExists = repo.activeRootExists;
 export const setCurrentCardNumber = repo.setCardNumber;
 export const currentCardHolder = repo.cardHolder;
+
+export type { UserFields } from './users.repo.ts';
+/*
+ * Bulk onboarding (decision 061): the onboarding module plans a people file against matchPeople
+ * and applies it through these writes, inside its own transaction. Roles and scope are its checks.
+ */
+export {
+  type ImportMatch,
+  insertPeople,
+  matchPeople,
+  type PersonUpdate,
+  type ProfileUpsert,
+  updatePeople,
+  upsertProfiles,
+} from './users-import.repo.ts';

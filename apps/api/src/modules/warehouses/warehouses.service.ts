@@ -177,3 +177,17 @@ export async function deleteWarehouse(db: Db, actor: Actor, id: number): Promise
     await repo.markDeleted(tx, id);
   });
 }
+
+export type { WarehouseFields } from './warehouses.repo.ts';
+/*
+ * Bulk onboarding (decision 061): the onboarding module plans a file against these reads and
+ * applies it through these writes, inside its own transaction. Scope and roles are its checks.
+ */
+export {
+  type ActiveWarehouse,
+  byAssecoIds as warehousesByAssecoIds,
+  insertMany as insertWarehouses,
+  linkMembers,
+  membershipsOf,
+  updateMany as updateWarehouses,
+} from './warehouses-import.repo.ts';
