@@ -67,6 +67,7 @@ const ROUTES: Record<RouteName, RouteSpec> = {
   },
   rules: { url: () => PAGES.rules, heading: /^Regulamin programu motywacyjnego$/ },
   settings: { url: () => PAGES.settings, heading: /^Ustawienia programu$/ },
+  onboarding: { url: () => PAGES.onboarding, heading: /^Import osób i hurtowni$/ },
   dashboard: {
     url: () => PAGES.dashboard,
     heading: (role) =>

@@ -42,6 +42,8 @@ export const NOT_WATCHED = [
   'src/features/challenge-admin/',
   // The programme settings (root and admin only; decision 047).
   'src/features/settings-admin/',
+  // Bulk onboarding (root, admin, regional managers and warehouse admins; issue 30 point 1).
+  'src/features/onboarding/',
   'src/features/auth/pages/register-page.tsx',
   'src/features/rules/pages/rules-page.tsx',
 ];
@@ -60,6 +62,7 @@ export const REP_FORBIDDEN = [
   'src/features/article-admin',
   'src/features/challenge-admin',
   'src/features/settings-admin',
+  'src/features/onboarding',
   // The back-office kit the *-admin features share (decision 053).
   'src/components/admin',
   'mantine-datatable',

@@ -136,3 +136,74 @@ export async function readImageForm<S extends z.ZodType>(
   }
   return { fields: parseFields(schema, form.fields), image: form.file?.bytes ?? null };
 }
+
+/** The file part of a streamed upload, as the route's handler gets it. */
+export interface StreamedFile {
+  filename: string;
+  chunks: AsyncIterator<Buffer>;
+  /** True when the file went over its size limit and was cut. */
+  truncated(): boolean;
+}
+
+/**
+ * Reads a form whose file is handled while it streams (the sales and onboarding imports): the text
+ * fields named in `fields` first (each once), then the `file` part, handed to `onFile` with the
+ * fields read so far. Any other part before the file is a 422; parts after it are read and ignored.
+ * Busboy's limits become 413s (`tooLarge` for the file), anything unreadable a 400.
+ */
+export async function readStreamedUpload<T>(
+  req: FastifyRequest,
+  opts: {
+    fields: readonly string[];
+    limits: { fileSize: number; files: number; fields: number; parts: number; fieldSize: number };
+    tooLarge: () => AppError;
+    missingFile: () => AppError;
+    onFile: (fields: Record<string, string>, file: StreamedFile) => Promise<T>;
+  },
+): Promise<T> {
+  if (!req.isMultipart()) throw new AppError(415, 'upload.notMultipart');
+  const fields: Record<string, string> = Object.create(null);
+  let result: { value: T } | null = null;
+  try {
+    for await (const part of req.parts({ limits: opts.limits })) {
+      if (result) {
+        if (part.type === 'file') part.file.resume();
+        continue;
+      }
+      if (part.type === 'field') {
+        if (!opts.fields.includes(part.fieldname) || part.fieldname in fields) {
+          throw new AppError(422, 'errors.validation', {}, { [part.fieldname]: ['errors.validation'] });
+        }
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      const file = part.file;
+      if (part.fieldname !== 'file') {
+        file.resume();
+        throw new AppError(422, 'errors.validation', {}, { [part.fieldname]: ['errors.validation'] });
+      }
+      try {
+        result = {
+          value: await opts.onFile(fields, {
+            filename: part.filename,
+            chunks: file[Symbol.asyncIterator]() as AsyncIterator<Buffer>,
+            truncated: () => file.truncated === true,
+          }),
+        };
+      } finally {
+        // A refusal before the file was read (its fields): what is left is read, so the request ends.
+        if (!result) file.resume();
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string } | null)?.code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw opts.tooLarge();
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+      throw new AppError(413, 'errors.payloadTooLarge');
+    }
+    throw new AppError(400, 'upload.notMultipart');
+  }
+  if (!result) throw opts.missingFile();
+  return result.value;
+}

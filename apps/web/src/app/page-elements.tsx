@@ -13,6 +13,7 @@ const backOffice = () => import('../features/team-admin/load-pages.ts');
 const challengeAdmin = () => import('../features/challenge-admin/load-pages.ts');
 const challenges = () => import('../features/challenges/load-pages.ts');
 const dashboard = () => import('../features/dashboard/load-pages.ts');
+const onboarding = () => import('../features/onboarding/load-pages.ts');
 const quizAdmin = () => import('../features/quiz-admin/load-pages.ts');
 const quizzes = () => import('../features/quizzes/load-pages.ts');
 const settings = () => import('../features/settings-admin/load-pages.ts');
@@ -37,6 +38,7 @@ const ChallengeEditorPage = lazyPage(() => challengeAdmin().then((m) => m.loadCh
 const SalesImportPage = lazyPage(() => challengeAdmin().then((m) => m.loadSalesImportPage()));
 const RankingPage = lazyPage(() => challengeAdmin().then((m) => m.loadRankingPage()));
 const SettingsPage = lazyPage(() => settings().then((m) => m.loadSettingsPage()));
+const OnboardingPage = lazyPage(() => onboarding().then((m) => m.loadOnboardingPage()));
 const RepQuizListPage = lazyPage(() => quizzes().then((m) => m.loadQuizListPage()));
 const QuizTakePage = lazyPage(() => quizzes().then((m) => m.loadQuizTakePage()));
 const RepQuizSummaryPage = lazyPage(() => quizzes().then((m) => m.loadQuizSummaryPage()));
@@ -81,4 +83,5 @@ export const PAGE_ELEMENTS: Partial<Record<GuardedPage, ReactNode>> = {
   articlePh: <RepArticlePage />,
   challengesPh: <RepChallengeListPage />,
   settings: <SettingsPage />,
+  onboarding: <OnboardingPage />,
 };

@@ -56,6 +56,7 @@ export const paths = {
   challengesPh: (query?: { id?: number }) => withQuery(PAGES.challengesPh, query),
   withdraw: () => PAGES.withdraw,
   settings: () => PAGES.settings,
+  onboarding: () => PAGES.onboarding,
 } satisfies Record<PageName, (...args: never[]) => string>;
 
 /** The sales-rep home as a rep sees it, for an admin (SPEC.md section 2). */

@@ -38,7 +38,9 @@ export type QueryRoot =
   /** Sales imports: the history, one import, its held rows, the settings, the managers' reclaims. */
   | 'sales-imports'
   /** The programme's settings (footer, rules) as the settings page edits them. */
-  | 'programme-settings';
+  | 'programme-settings'
+  /** Bulk onboarding: the imports, their preview rows, and the activation e-mails' queue. */
+  | 'onboarding';
 
 /** The key every query under `root` starts with: what invalidateQueries takes. */
 export const rootKey = (root: QueryRoot): readonly [QueryRoot] => [root];
@@ -130,6 +132,16 @@ export interface QueryKeyArgs {
   'programme-settings.rules-versions': [current: number | null];
   /** Who accepted one version of the rules. */
   'programme-settings.rules-acceptances': [params: ListParams];
+  /** The onboarding imports' history. */
+  'onboarding.list': [params: ListParams];
+  /** One onboarding import. */
+  'onboarding.one': [id: Id];
+  /** An onboarding import's preview rows (one action's). */
+  'onboarding.rows': [importId: Id, params: ListParams];
+  /** The activation e-mails of one status. */
+  'onboarding.invitations': [params: ListParams];
+  /** The activation e-mails counted by status. */
+  'onboarding.invitation-counts': [];
 }
 
 export type QueryName = keyof QueryKeyArgs;

@@ -18,6 +18,14 @@ const SAMPLES: { [N in QueryName]: [QueryKeyArgs[N], QueryKeyArgs[N]] } = {
   'users.profile': [[], []],
   'programme-settings.rules-versions': [[1], [2]],
   'programme-settings.rules-acceptances': [[{ version: 1 }], [{ version: 2 }]],
+  'onboarding.list': [[{ page: 1 }], [{ page: 2 }]],
+  'onboarding.one': [[1], [2]],
+  'onboarding.rows': [
+    [1, { action: 'create' }],
+    [1, { action: 'refused' }],
+  ],
+  'onboarding.invitations': [[{ page: 1 }], [{ page: 2 }]],
+  'onboarding.invitation-counts': [[], []],
   'users.warehouse': [
     [1, { page: 1 }],
     [2, { page: 1 }],
@@ -94,6 +102,7 @@ const ROOTS: Record<QueryRoot, true> = {
   challenges: true,
   'sales-imports': true,
   'programme-settings': true,
+  onboarding: true,
 };
 const roots = new Set<string>(Object.keys(ROOTS));
 const withArgs = names.filter((n) => SAMPLES[n][0].length > 0);

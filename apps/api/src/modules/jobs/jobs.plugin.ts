@@ -22,7 +22,7 @@ export interface Jobs {
   register(kind: JobKind<any>): void;
   /** After enqueue: the local worker looks now, not at its next poll. */
   wake(): void;
-  /** Resolves when no job (of the kinds registered here) is queued or running (tests). */
+  /** Resolves when no job (of the kinds registered here) is running or queued to start within 10 s (tests). */
   idle(): Promise<void>;
   /** Aborted when the app closes (upload loops watch it). */
   readonly stopping: AbortSignal;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { invitations, onboardingImports, onboardingRows, users } from '../../db/schema.ts';
+import { chunked } from '../../lib/chunks.ts';
 import type { Change } from './plan.ts';
 import type { Reason } from './read-row.ts';
 
@@ -63,9 +64,9 @@ export async function insertRows(
   rows: readonly StoredRow[],
   between?: () => Promise<void>,
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) {
+  for (const [i, part] of chunked(rows, CHUNK).entries()) {
     if (i > 0) await between?.();
-    await db.insert(onboardingRows).values(rows.slice(i, i + CHUNK).map((r) => ({ importId, ...r })));
+    await db.insert(onboardingRows).values(part.map((r) => ({ importId, ...r })));
   }
 }
 
@@ -188,8 +189,7 @@ export async function replacePlan(db: DbOrTx, importId: number, rows: readonly S
 
 /** After the apply: the ids of what the create rows made, so the history can tell their e-mails. */
 export async function setTargets(db: DbOrTx, importId: number, targets: readonly { rowNo: number; id: number }[]) {
-  for (let i = 0; i < targets.length; i += CHUNK) {
-    const part = targets.slice(i, i + CHUNK);
+  for (const part of chunked(targets, CHUNK)) {
     await db.execute(
       sql`update ${onboardingRows} r set target_id = v.id
           from (values ${sql.join(

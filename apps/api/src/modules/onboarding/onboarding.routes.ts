@@ -18,7 +18,7 @@ import { csvFileName, csvStream, timeZoneOf } from '../../lib/csv.ts';
 import { parseFields } from '../../lib/form-fields.ts';
 import { allow, requireUser } from '../../plugins/auth.ts';
 import { errorAnswers } from '../../plugins/errors.ts';
-import { MULTIPART } from '../../plugins/uploads.ts';
+import { MULTIPART, readStreamedUpload } from '../../plugins/uploads.ts';
 import * as service from './onboarding.service.ts';
 import { templateHeader, templateRows, templateXlsx } from './template.ts';
 
@@ -26,69 +26,30 @@ const errors = errorAnswers(401, 403, 404, 409, 413, 422);
 
 const UPLOAD_LIMITS = { fileSize: ONBOARDING_LIMITS.fileBytes, files: 1, fields: 5, parts: 10, fieldSize: 100 };
 
-const formError = (err: unknown): AppError => {
-  if (err instanceof AppError) return err;
-  const code = (err as { code?: string } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return new AppError(413, 'onboarding.fileTooLarge', { count: ONBOARDING_LIMITS.fileBytes / 1024 / 1024 });
-  }
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
-    return new AppError(413, 'errors.payloadTooLarge');
-  }
-  return new AppError(400, 'upload.notMultipart');
-};
+const tooLarge = () =>
+  new AppError(413, 'onboarding.fileTooLarge', { count: ONBOARDING_LIMITS.fileBytes / 1024 / 1024 });
 
 /** The form as it streams: `kind` and the optional `encoding`, then the `file` part, read whole. */
 async function previewUpload(app: FastifyInstance, req: FastifyRequest): Promise<OnboardingImport> {
-  if (!req.isMultipart()) throw new AppError(415, 'upload.notMultipart');
   const actor = requireUser(req);
-  const fields: Record<string, string> = Object.create(null);
-  let result: OnboardingImport | null = null;
-  try {
-    for await (const part of req.parts({ limits: UPLOAD_LIMITS })) {
-      if (result) {
-        if (part.type === 'file') part.file.resume();
-        continue;
-      }
-      if (part.type === 'field') {
-        if (!['kind', 'encoding'].includes(part.fieldname) || part.fieldname in fields) {
-          throw new AppError(422, 'errors.validation', {}, { [part.fieldname]: ['errors.validation'] });
-        }
-        fields[part.fieldname] = String(part.value);
-        continue;
-      }
-      if (part.fieldname !== 'file') {
-        part.file.resume();
-        throw new AppError(422, 'errors.validation', {}, { [part.fieldname]: ['errors.validation'] });
-      }
-      let chosen: ReturnType<typeof onboardingUploadFieldsSchema.parse>;
-      try {
-        chosen = parseFields(onboardingUploadFieldsSchema, fields);
-      } catch (err) {
-        part.file.resume();
-        throw err;
-      }
-      const file = part.file;
-      result = await service.previewImport(
+  return readStreamedUpload(req, {
+    fields: ['kind', 'encoding'],
+    limits: UPLOAD_LIMITS,
+    tooLarge,
+    missingFile: () => new AppError(422, 'onboarding.fileRequired', {}, { file: ['onboarding.fileRequired'] }),
+    onFile: async (fields, file) => {
+      const chosen = parseFields(onboardingUploadFieldsSchema, fields);
+      return service.previewImport(
         app.db,
         actor,
         chosen.kind,
-        {
-          fileName: part.filename,
-          encoding: chosen.encoding,
-          chunks: file[Symbol.asyncIterator]() as AsyncIterator<Buffer>,
-          truncated: () => file.truncated === true,
-        },
+        { fileName: file.filename, encoding: chosen.encoding, chunks: file.chunks, truncated: file.truncated },
         req.lang,
         // This upload is a request in flight itself: the others go first (PGlite).
         () => app.jobs.requestsFirst(1),
       );
-    }
-  } catch (err) {
-    throw formError(err);
-  }
-  if (!result) throw new AppError(422, 'onboarding.fileRequired', {}, { file: ['onboarding.fileRequired'] });
-  return result;
+    },
+  });
 }
 
 /** Bulk onboarding of warehouses and people (issue 30 point 1, decision 061). */
@@ -205,7 +166,13 @@ export async function onboardingRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const report = await service.refusedReport(app.db, requireUser(req), req.params.id, req.lang);
       const tz = timeZoneOf(req.headers['user-timezone']);
-      const base = `${report.fileName}-odrzucone`.replace(/[^\p{L}\p{N}._-]+/gu, '_').slice(0, 100);
+      // ASCII only: a header value carries no Polish letters safely.
+      const ascii = report.fileName
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/ł/g, 'l')
+        .replace(/Ł/g, 'L');
+      const base = `${ascii}-odrzucone`.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 100);
       return reply
         .type('text/csv; charset=utf-8')
         .header(

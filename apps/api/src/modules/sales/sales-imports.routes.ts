@@ -21,7 +21,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { parseFields } from '../../lib/form-fields.ts';
 import { allow, requireUser } from '../../plugins/auth.ts';
 import { errorAnswers } from '../../plugins/errors.ts';
-import { MULTIPART } from '../../plugins/uploads.ts';
+import { MULTIPART, readStreamedUpload } from '../../plugins/uploads.ts';
 import * as held from './sales-held.service.ts';
 import { resumeStalledImports, salesImportJob } from './sales-import-job.ts';
 import * as service from './sales-imports.service.ts';
@@ -33,60 +33,23 @@ const errors = errorAnswers(401, 403, 404, 422);
 /** The file streams straight into the import: one file part, one text field, nothing buffered whole. */
 const UPLOAD_LIMITS = { fileSize: SALES_IMPORT_LIMITS.fileBytes, files: 1, fields: 5, parts: 10, fieldSize: 100 };
 
-const formError = (err: unknown): AppError => {
-  if (err instanceof AppError) return err;
-  const code = (err as { code?: string } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'sales.fileTooLarge');
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
-    return new AppError(413, 'errors.payloadTooLarge');
-  }
-  return new AppError(400, 'upload.notMultipart');
-};
-
 /**
  * Reads the form as it streams: the optional `encoding` field, then the `file` part, which is
- * imported while it arrives. Any other part before the file is refused.
+ * imported while it arrives.
  */
 async function importUpload(app: FastifyInstance, req: FastifyRequest): Promise<SalesImport> {
-  if (!req.isMultipart()) throw new AppError(415, 'upload.notMultipart');
   const user = requireUser(req);
-  const fields: Record<string, string> = Object.create(null);
-  let result: SalesImport | null = null;
-  try {
-    for await (const part of req.parts({ limits: UPLOAD_LIMITS })) {
-      // Parts after the file come too late to matter (the import is done): read and ignored.
-      if (result) {
-        if (part.type === 'file') part.file.resume();
-        continue;
-      }
-      if (part.type === 'field') {
-        if (part.fieldname !== 'encoding' || 'encoding' in fields) {
-          throw new AppError(422, 'errors.validation', {}, { [part.fieldname]: ['errors.validation'] });
-        }
-        fields.encoding = String(part.value);
-        continue;
-      }
-      if (part.fieldname !== 'file') {
-        part.file.resume();
-        throw new AppError(422, 'errors.validation', {}, { [part.fieldname]: ['errors.validation'] });
-      }
-      let chosen: ReturnType<typeof salesImportFieldsSchema.parse>;
-      try {
-        chosen = parseFields(salesImportFieldsSchema, fields);
-      } catch (err) {
-        part.file.resume();
-        throw err;
-      }
-      const file = part.file;
-      result = await service.importSales(
+  return readStreamedUpload(req, {
+    fields: ['encoding'],
+    limits: UPLOAD_LIMITS,
+    tooLarge: () => new AppError(413, 'sales.fileTooLarge'),
+    missingFile: () => new AppError(422, 'sales.fileRequired', {}, { file: ['sales.fileRequired'] }),
+    onFile: async (fields, file) => {
+      const chosen = parseFields(salesImportFieldsSchema, fields);
+      const result = await service.importSales(
         app.db,
         user.id,
-        {
-          fileName: part.filename,
-          encoding: chosen.encoding,
-          chunks: file[Symbol.asyncIterator]() as AsyncIterator<Buffer>,
-          truncated: () => file.truncated === true,
-        },
+        { fileName: file.filename, encoding: chosen.encoding, chunks: file.chunks, truncated: file.truncated },
         req.lang,
         app.jobs.stopping,
         // This upload is a request in flight itself: the others go first.
@@ -94,12 +57,9 @@ async function importUpload(app: FastifyInstance, req: FastifyRequest): Promise<
       );
       // The job is queued: the local worker looks now rather than at its next poll.
       app.jobs.wake();
-    }
-  } catch (err) {
-    throw formError(err);
-  }
-  if (!result) throw new AppError(422, 'sales.fileRequired', {}, { file: ['sales.fileRequired'] });
-  return result;
+      return result;
+    },
+  });
 }
 
 export async function salesImportRoutes(fastify: FastifyInstance) {

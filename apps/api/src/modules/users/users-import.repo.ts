@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { repProfiles, users } from '../../db/schema.ts';
+import { chunked } from '../../lib/chunks.ts';
 import type { UserFields } from './users.repo.ts';
 
 /*
@@ -10,12 +11,6 @@ import type { UserFields } from './users.repo.ts';
  * statements for thousands of rows. The onboarding module plans and checks; these only read and write.
  */
 
-const CHUNK = 1000;
-const chunks = <T>(items: readonly T[]) => {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-};
 const params = (values: readonly (string | number)[]) =>
   sql.join(
     values.map((v) => sql`${v}`),
@@ -69,7 +64,7 @@ export async function matchPeople(
 /** Inserts the accounts (no password yet); answers their ids by lower-case e-mail. */
 export async function insertPeople(db: DbOrTx, rows: readonly UserFields[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  for (const part of chunks(rows)) {
+  for (const part of chunked(rows)) {
     const out = await db
       .insert(users)
       .values([...part])
@@ -89,7 +84,7 @@ export interface PersonUpdate {
 
 /** Sets name, surname, phone and asseco id of each account by id, a chunk per statement. */
 export async function updatePeople(db: DbOrTx, rows: readonly PersonUpdate[]): Promise<void> {
-  for (const part of chunks(rows)) {
+  for (const part of chunked(rows)) {
     const values = sql.join(
       part.map((r) => sql`(${r.id}::int, ${r.name}::text, ${r.surname}::text, ${r.phone}::text, ${r.assecoId}::text)`),
       sql`, `,
@@ -113,7 +108,7 @@ export interface ProfileUpsert {
 
 /** Writes the tax data a file gives: a field it leaves empty (null) keeps what the profile has. */
 export async function upsertProfiles(db: DbOrTx, rows: readonly ProfileUpsert[]): Promise<void> {
-  for (const part of chunks(rows)) {
+  for (const part of chunked(rows)) {
     await db.execute(
       sql`insert into ${repProfiles} as p (user_id, pesel, tax_office_code, street, postcode, city)
           values ${sql.join(

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { userWarehouses, warehouses } from '../../db/schema.ts';
+import { chunked } from '../../lib/chunks.ts';
 import { lockMemberWallets } from '../wallet/wallet.shared.repo.ts';
 import type { WarehouseFields } from './warehouses.repo.ts';
 
@@ -9,15 +10,6 @@ import type { WarehouseFields } from './warehouses.repo.ts';
  * The set-based reads and writes of a bulk onboarding file (decision 061): a few statements for
  * thousands of rows, never one per row.
  */
-
-/** Rows per multi-row statement (PostgreSQL takes at most 65,535 parameters in one). */
-const CHUNK = 1000;
-
-const chunks = <T>(items: readonly T[]) => {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-};
 
 export interface ActiveWarehouse {
   id: number;
@@ -54,7 +46,7 @@ export async function byAssecoIds(
 /** Inserts the warehouses; answers their ids by asseco id. */
 export async function insertMany(db: DbOrTx, rows: readonly WarehouseFields[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  for (const part of chunks(rows)) {
+  for (const part of chunked(rows)) {
     const out = await db
       .insert(warehouses)
       .values([...part])
@@ -66,7 +58,7 @@ export async function insertMany(db: DbOrTx, rows: readonly WarehouseFields[]): 
 
 /** Updates name, address, NIP and e-mail of each warehouse by id, a chunk per statement. */
 export async function updateMany(db: DbOrTx, rows: readonly { id: number; f: WarehouseFields }[]): Promise<void> {
-  for (const part of chunks(rows)) {
+  for (const part of chunked(rows)) {
     const values = sql.join(
       part.map(
         (r) => sql`(${r.id}::int, ${r.f.name}::text, ${r.f.address}::text, ${r.f.nip}::text, ${r.f.email}::text)`,
@@ -89,7 +81,7 @@ export async function linkMembers(
 ): Promise<void> {
   if (links.length === 0) return;
   await lockMemberWallets(db, [...new Set(links.map((l) => l.userId))], { create: opts.createWallets });
-  for (const part of chunks(links)) {
+  for (const part of chunked(links)) {
     await db
       .insert(userWarehouses)
       .values([...part])

@@ -1,8 +1,9 @@
 import { PAGE_SIZES, type Paged } from '@incentive/contracts';
 import { Group, LoadingOverlay, Pagination, Paper, Select, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n.ts';
+import { useScrollEdges } from '../../lib/use-scroll-edges.ts';
 import type { TableState } from '../../lib/use-table-state.ts';
 
 export interface SimpleColumn<T, S extends string> {
@@ -35,12 +36,20 @@ export function SimplePagedTable<T extends { id: number }, S extends string>({
   const total = data?.total ?? 0;
   const from = total === 0 ? 0 : (state.page - 1) * state.perPage + 1;
   const to = Math.min(total, state.page * state.perPage);
+  const tall = records.length > 10;
+  const viewport = useRef<HTMLDivElement>(null);
+  const edges = useScrollEdges(viewport);
   const sortBy = (field: S) => state.setSort(field, state.sort === field && state.order === 'asc' ? 'desc' : 'asc');
 
   return (
     <Paper withBorder radius="md" pos="relative">
       <LoadingOverlay visible={fetching} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
-      <Table.ScrollContainer minWidth={320} maxHeight={records.length > 10 ? '60vh' : undefined}>
+      <Table.ScrollContainer
+        minWidth={320}
+        maxHeight={records.length > 10 ? '60vh' : undefined}
+        // A box that scrolls takes the keyboard's focus, so arrow keys scroll it (axe: scrollable-region-focusable).
+        scrollAreaProps={{ viewportRef: viewport, viewportProps: edges.overflow || tall ? { tabIndex: 0 } : undefined }}
+      >
         <Table striped highlightOnHover aria-label={label} verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>

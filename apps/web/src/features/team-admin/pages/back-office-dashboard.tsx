@@ -1,6 +1,6 @@
 import { can, type User } from '@incentive/contracts';
 import { Button, Group, Stack, Tabs } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { type DashboardTab, paths } from '../../../lib/paths.ts';
@@ -50,11 +50,23 @@ export function BackOfficeDashboard({ me }: { me: User }) {
               tabs={visible.map((v) => ({ value: v, label: labels[v] }))}
             />
           </div>
-          {add && (
-            <Button component={Link} to={add.to} leftSection={<IconPlus size={16} aria-hidden />}>
-              {add.label}
-            </Button>
-          )}
+          <Group gap="sm" wrap="wrap">
+            {can(me.role, 'people.import') && (
+              <Button
+                variant="default"
+                component={Link}
+                to={paths.onboarding()}
+                leftSection={<IconFileImport size={16} aria-hidden />}
+              >
+                {t('dashboard.importFile')}
+              </Button>
+            )}
+            {add && (
+              <Button component={Link} to={add.to} leftSection={<IconPlus size={16} aria-hidden />}>
+                {add.label}
+              </Button>
+            )}
+          </Group>
         </Group>
         <Tabs.Panel value="warehouses">
           <WarehouseTable me={me} />

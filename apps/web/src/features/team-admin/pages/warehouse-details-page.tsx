@@ -1,6 +1,6 @@
 import { can } from '@incentive/contracts';
-import { Button, Stack, Tabs } from '@mantine/core';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { Button, Group, Stack, Tabs } from '@mantine/core';
+import { IconFileImport, IconPencil, IconPlus } from '@tabler/icons-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { PageLoader } from '../../../components/admin/page-loader.tsx';
 import { Page } from '../../../components/page.tsx';
@@ -53,10 +53,24 @@ export function WarehouseDetailsPage() {
       title={w.name}
       subtitle={w.address}
       actions={
-        action && (
-          <Button component={Link} to={action.to} leftSection={<action.icon size={16} aria-hidden />}>
-            {action.label}
-          </Button>
+        (action || (tab === 'ph' && can(me.role, 'people.import'))) && (
+          <Group gap="sm" wrap="wrap">
+            {tab === 'ph' && can(me.role, 'people.import') && (
+              <Button
+                variant="default"
+                component={Link}
+                to={paths.onboarding()}
+                leftSection={<IconFileImport size={16} aria-hidden />}
+              >
+                {t('warehouse.importFile')}
+              </Button>
+            )}
+            {action && (
+              <Button component={Link} to={action.to} leftSection={<action.icon size={16} aria-hidden />}>
+                {action.label}
+              </Button>
+            )}
+          </Group>
         )
       }
     >
