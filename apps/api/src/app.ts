@@ -15,6 +15,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { quizRoutes } from './modules/quizzes/quizzes.routes.ts';
+import { taxReportRoutes } from './modules/reports/tax-report.routes.ts';
 import { salesImportRoutes } from './modules/sales/sales-imports.routes.ts';
 import { consentRoutes } from './modules/settings/consent.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(consentRoutes);
   await app.register(invitationRoutes);
   await app.register(onboardingRoutes);
+  await app.register(taxReportRoutes);
 
   await app.register(webPlugin, { dist: deps.serveWeb ? deps.config.WEB_DIST : undefined });
   return app;

@@ -17,6 +17,7 @@ export * from './roles.ts';
 export * from './routes.ts';
 export * from './sales-imports.ts';
 export * from './settings.ts';
+export * from './tax-report.ts';
 export * from './users.ts';
 export * from './wallet.ts';
 export * from './warehouses.ts';

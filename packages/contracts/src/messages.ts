@@ -20,6 +20,8 @@ import {
   SALES_SERVER_MESSAGES_PL,
   TAX_DATA_MESSAGES_EN,
   TAX_DATA_MESSAGES_PL,
+  TAX_REPORT_MESSAGES_EN,
+  TAX_REPORT_MESSAGES_PL,
 } from './messages-server.ts';
 import { formatCount, pluralKey } from './plural.ts';
 
@@ -41,6 +43,7 @@ const SERVER_MESSAGES = {
     TAX_DATA_MESSAGES_PL,
     CONSENT_MESSAGES_PL,
     ONBOARDING_MESSAGES_PL,
+    TAX_REPORT_MESSAGES_PL,
   ],
   en: [
     QUIZ_SERVER_MESSAGES_EN,
@@ -49,6 +52,7 @@ const SERVER_MESSAGES = {
     TAX_DATA_MESSAGES_EN,
     CONSENT_MESSAGES_EN,
     ONBOARDING_MESSAGES_EN,
+    TAX_REPORT_MESSAGES_EN,
   ],
 } as const;
 
@@ -68,7 +72,8 @@ type PlainKey =
   | keyof typeof CSV_SERVER_MESSAGES_PL
   | keyof typeof TAX_DATA_MESSAGES_PL
   | keyof typeof CONSENT_MESSAGES_PL
-  | keyof typeof ONBOARDING_MESSAGES_PL;
+  | keyof typeof ONBOARDING_MESSAGES_PL
+  | keyof typeof TAX_REPORT_MESSAGES_PL;
 /** A count message's base key ('sales.rows' of 'sales.rows_other'; plural.ts). */
 type PluralBase<K> = K extends `${infer B}_other` ? B : never;
 export type MessageKey = PlainKey | PluralBase<PlainKey>;

@@ -48,6 +48,8 @@ export const PAGES = {
   settings: '/settings',
   /** Bulk onboarding of warehouses and people from a file, and the activation e-mails (issue 30 point 1). */
   onboarding: '/import',
+  /** The year-end tax report for the accountant (issue 30 point 4). */
+  taxReport: '/tax-report',
 } as const;
 export type PageName = keyof typeof PAGES;
 
@@ -210,6 +212,7 @@ const ADMIN: RolePolicy = {
     'withdraw',
     'settings',
     'onboarding',
+    'taxReport',
     // The admin preview of the rep home links to the rep's lists.
     'articlesPh',
     'articlePh',

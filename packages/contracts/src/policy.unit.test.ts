@@ -123,6 +123,7 @@ challengesPh      |  x   |   x   |                |            |            |   
 withdraw          |  x   |   x   |                |            |            |   x    | section 2 menus: admin and seller
 settings          |  x   |   x   |                |            |            |        | issue 27.10: programme settings (decision 047)
 onboarding        |  x   |   x   |                |     x      |     x      |        | issue 30.1: bulk onboarding (warehouses: admin only)
+taxReport         |  x   |   x   |                |            |            |        | issue 30.4: the year-end tax report (who reads tax data)
 `);
 
 /** Section 2, "Menu by role", in order. */

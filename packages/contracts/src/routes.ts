@@ -86,6 +86,12 @@ export const API = {
   invitationCounts: '/api/invitations/counts',
   invitationResend: '/api/invitations/:id/resend',
   invitationsResendFailed: '/api/invitations/resend-failed',
+  // The year-end tax report (issue 30 point 4).
+  taxReport: '/api/reports/tax-year',
+  taxReportMissing: '/api/reports/tax-year/missing',
+  taxReportExport: '/api/reports/tax-year/export',
+  statementYears: '/api/profile/statement/years',
+  statement: '/api/profile/statement',
 } as const;
 
 /** Fills the `:name` parameters of an API path: apiPath(API.user, { id: 7 }) is '/api/users/7'. */

@@ -21,6 +21,7 @@ export type OwnerModule =
   | 'media'
   | 'onboarding'
   | 'products'
+  | 'reports'
   | 'quizzes'
   | 'sales'
   | 'settings'
@@ -93,7 +94,18 @@ export const READ_MODELS: readonly ReadModel[] = [
   {
     owner: 'users',
     tables: ['users'],
-    readers: ['access', 'auth', 'challenges', 'onboarding', 'quizzes', 'sales', 'settings', 'wallet', 'warehouses'],
+    readers: [
+      'access',
+      'auth',
+      'challenges',
+      'onboarding',
+      'quizzes',
+      'reports',
+      'sales',
+      'settings',
+      'wallet',
+      'warehouses',
+    ],
     why:
       'The account row: a name, e-mail, role and asseco id beside each row of a list (rankings, quiz results, ' +
       'withdrawals, imports and their authors, warehouse members, who accepted the rules) and the sign-in ' +
@@ -180,6 +192,28 @@ export const READ_MODELS: readonly ReadModel[] = [
     why:
       'The sign-ins of a user (GET /api/users/{id}/logins) and the ageing of the 14-day sign-in count kept on ' +
       'the users row (login_window): the users module answers both over auth\u2019s record of sign-ins.',
+  },
+  {
+    owner: 'users',
+    tables: ['rep_profiles'],
+    readers: ['reports'],
+    why:
+      'A rep\u2019s PESEL, tax office and address beside its year\u2019s rewards in the year-end tax report ' +
+      '(decision 062): one statement over thousands of reps.',
+  },
+  {
+    owner: 'wallet',
+    tables: ['ledger_entries'],
+    readers: ['reports'],
+    why:
+      'The year-end tax report sums one calendar year\u2019s earning entries per rep and kind, and checks the ' +
+      'sum against the ledger (decision 062): set-based, in one statement.',
+  },
+  {
+    owner: 'quizzes',
+    tables: ['quizzes'],
+    readers: ['reports'],
+    why: 'A quiz\u2019s reward is a survey\u2019s in the tax report when its quiz is a survey (is_survey), joined per entry.',
   },
   {
     owner: 'auth',

@@ -433,6 +433,8 @@ export const ledgerEntries = pgTable(
   (t) => [
     uniqueIndex('ledger_entries_source_key').on(t.kind, t.sourceType, t.sourceId, t.userId),
     index('ledger_entries_user_created_idx').on(t.userId, t.createdAt),
+    // A calendar year's entries (the year-end tax report, decision 062) and the ledger's first and last.
+    index('ledger_entries_created_idx').on(t.createdAt),
     check(
       'ledger_entries_kind_check',
       sql`${t.kind} in ('quiz_reward','challenge_reward','challenge_reversal','sale_correction','sale_correction_owed','sale_correction_reversal','owed_settlement','manager_reclaim','adjustment','withdrawal_requested','withdrawal_paid','withdrawal_failed')`,

@@ -210,6 +210,13 @@ const TABLE: Record<string, Row> = {
   'GET /api/invitations/counts': r('ok ok - ok ok -'),
   'POST /api/invitations/:id/resend': r('ok ok - ok ok -'),
   'POST /api/invitations/resend-failed': r('ok ok - ok ok -'),
+
+  // The year-end tax report (issue 30 point 4): who pays out and reports taxes; a rep's own statement.
+  'GET /api/reports/tax-year': r('ok ok - - - -', { why: 'with ?year=' }),
+  'GET /api/reports/tax-year/missing': r('ok ok - - - -'),
+  'GET /api/reports/tax-year/export': r('ok ok - - - -'),
+  'GET /api/profile/statement/years': r('- - - - - ok', { why: 'a rep’s own years; no one else has a statement' }),
+  'GET /api/profile/statement': r('- - - - - ok', { why: 'with ?year=: always the signed-in rep’s own' }),
 };
 
 // ---------------------------------------------------------------- records
