@@ -68,6 +68,7 @@ const ROUTES: Record<RouteName, RouteSpec> = {
   rules: { url: () => PAGES.rules, heading: /^Regulamin programu motywacyjnego$/ },
   settings: { url: () => PAGES.settings, heading: /^Ustawienia programu$/ },
   onboarding: { url: () => PAGES.onboarding, heading: /^Import osób i hurtowni$/ },
+  taxReport: { url: () => PAGES.taxReport, heading: /^Zestawienie roczne \(PIT-11\)$/ },
   dashboard: {
     url: () => PAGES.dashboard,
     heading: (role) =>

@@ -44,6 +44,8 @@ export const NOT_WATCHED = [
   'src/features/settings-admin/',
   // Bulk onboarding (root, admin, regional managers and warehouse admins; issue 30 point 1).
   'src/features/onboarding/',
+  // The year-end tax report (root and admin; issue 30 point 4).
+  'src/features/tax-report/',
   'src/features/auth/pages/register-page.tsx',
   'src/features/rules/pages/rules-page.tsx',
 ];
@@ -63,6 +65,7 @@ export const REP_FORBIDDEN = [
   'src/features/challenge-admin',
   'src/features/settings-admin',
   'src/features/onboarding',
+  'src/features/tax-report',
   // The back-office kit the *-admin features share (decision 053).
   'src/components/admin',
   'mantine-datatable',

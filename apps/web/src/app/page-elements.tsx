@@ -15,6 +15,7 @@ const challenges = () => import('../features/challenges/load-pages.ts');
 const dashboard = () => import('../features/dashboard/load-pages.ts');
 const onboarding = () => import('../features/onboarding/load-pages.ts');
 const quizAdmin = () => import('../features/quiz-admin/load-pages.ts');
+const taxReport = () => import('../features/tax-report/load-pages.ts');
 const quizzes = () => import('../features/quizzes/load-pages.ts');
 const settings = () => import('../features/settings-admin/load-pages.ts');
 const wallet = () => import('../features/wallet/load-pages.ts');
@@ -39,6 +40,7 @@ const SalesImportPage = lazyPage(() => challengeAdmin().then((m) => m.loadSalesI
 const RankingPage = lazyPage(() => challengeAdmin().then((m) => m.loadRankingPage()));
 const SettingsPage = lazyPage(() => settings().then((m) => m.loadSettingsPage()));
 const OnboardingPage = lazyPage(() => onboarding().then((m) => m.loadOnboardingPage()));
+const TaxReportPage = lazyPage(() => taxReport().then((m) => m.loadTaxReportPage()));
 const RepQuizListPage = lazyPage(() => quizzes().then((m) => m.loadQuizListPage()));
 const QuizTakePage = lazyPage(() => quizzes().then((m) => m.loadQuizTakePage()));
 const RepQuizSummaryPage = lazyPage(() => quizzes().then((m) => m.loadQuizSummaryPage()));
@@ -84,4 +86,5 @@ export const PAGE_ELEMENTS: Partial<Record<GuardedPage, ReactNode>> = {
   challengesPh: <RepChallengeListPage />,
   settings: <SettingsPage />,
   onboarding: <OnboardingPage />,
+  taxReport: <TaxReportPage />,
 };

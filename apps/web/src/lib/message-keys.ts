@@ -14,6 +14,7 @@ import type quizAttempts from '../locales/quiz-attempts/pl.json';
 import type quizTake from '../locales/quiz-take/pl.json';
 import type richTextInput from '../locales/rich-text-input/pl.json';
 import type settings from '../locales/settings/pl.json';
+import type taxReport from '../locales/tax-report/pl.json';
 import type videoPoster from '../locales/video-poster/pl.json';
 
 /*
@@ -39,6 +40,7 @@ type Texts = typeof pl &
   typeof quizTake &
   typeof richTextInput &
   typeof settings &
+  typeof taxReport &
   typeof videoPoster;
 
 /** 'a.b.c' for every string leaf of a nested text tree. */

@@ -57,6 +57,7 @@ export const paths = {
   withdraw: () => PAGES.withdraw,
   settings: () => PAGES.settings,
   onboarding: () => PAGES.onboarding,
+  taxReport: () => PAGES.taxReport,
 } satisfies Record<PageName, (...args: never[]) => string>;
 
 /** The sales-rep home as a rep sees it, for an admin (SPEC.md section 2). */

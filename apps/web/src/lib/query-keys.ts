@@ -142,6 +142,12 @@ export interface QueryKeyArgs {
   'onboarding.invitations': [params: ListParams];
   /** The activation e-mails counted by status. */
   'onboarding.invitation-counts': [];
+  /** The year-end tax report's figures of one year. */
+  'wallet.tax-report': [year: number | null];
+  /** The people of one year's report without tax data. */
+  'wallet.tax-report-missing': [params: ListParams];
+  /** The years the signed-in rep has a yearly statement for. */
+  'users.statement-years': [];
 }
 
 export type QueryName = keyof QueryKeyArgs;

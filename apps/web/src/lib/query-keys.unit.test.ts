@@ -26,6 +26,9 @@ const SAMPLES: { [N in QueryName]: [QueryKeyArgs[N], QueryKeyArgs[N]] } = {
   ],
   'onboarding.invitations': [[{ page: 1 }], [{ page: 2 }]],
   'onboarding.invitation-counts': [[], []],
+  'wallet.tax-report': [[2025], [2026]],
+  'wallet.tax-report-missing': [[{ year: 2025 }], [{ year: 2026 }]],
+  'users.statement-years': [[], []],
   'users.warehouse': [
     [1, { page: 1 }],
     [2, { page: 1 }],

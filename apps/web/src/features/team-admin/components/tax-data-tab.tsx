@@ -27,6 +27,7 @@ import en from '../../../locales/profile/en.json';
 import pl from '../../../locales/profile/pl.json';
 import { useMyProfile, useSaveProfile } from '../api/profile.ts';
 import { InfoList } from './info-list.tsx';
+import { YearStatement } from './year-statement.tsx';
 
 // The tab's labels and the validation messages (the form checks with the server's schema; its texts
 // are the server's, tax-data-strings.unit.test.ts) come with the rep details page's chunk, not in
@@ -52,7 +53,14 @@ const fold = (s: string) =>
 
 /** The rep details' tax-data tab: the rep's own form, or what the back office may read of it. */
 export function TaxDataTab({ isSelf, data }: { isSelf: boolean; data: RepTaxData | null }) {
-  return isSelf ? <ProfileForm /> : <TaxDataView data={data} />;
+  return isSelf ? (
+    <Stack gap="lg">
+      <ProfileForm />
+      <YearStatement />
+    </Stack>
+  ) : (
+    <TaxDataView data={data} />
+  );
 }
 
 function ProfileForm() {

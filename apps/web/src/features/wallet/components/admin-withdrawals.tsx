@@ -8,9 +8,10 @@ import {
 } from '@incentive/contracts';
 import { ActionIcon, Button, FileButton, Group, Menu, Paper, Select, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconDots, IconFileExport } from '@tabler/icons-react';
+import { IconDots, IconFileExport, IconReportMoney } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ListLoadError } from '../../../components/list-load-error.tsx';
 import { Page } from '../../../components/page.tsx';
 import { PagedTable } from '../../../components/table/paged-table.tsx';
@@ -19,6 +20,7 @@ import { downloadCsv } from '../../../lib/download-csv.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { type TKey, useTranslation } from '../../../lib/i18n.ts';
 import { failureOf } from '../../../lib/mutation.ts';
+import { paths } from '../../../lib/paths.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
@@ -210,7 +212,20 @@ export function AdminWithdrawals() {
   });
 
   return (
-    <Page title={t('withdrawals.title')} subtitle={t('withdrawals.subtitle')}>
+    <Page
+      title={t('withdrawals.title')}
+      subtitle={t('withdrawals.subtitle')}
+      actions={
+        <Button
+          variant="default"
+          component={Link}
+          to={paths.taxReport()}
+          leftSection={<IconReportMoney size={16} aria-hidden />}
+        >
+          {t('withdrawals.taxReport')}
+        </Button>
+      }
+    >
       <MoneyOverviewPanel />
       <Stack gap="sm">
         <TableToolbar
