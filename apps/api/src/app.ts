@@ -13,6 +13,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { type JobsPluginOptions, jobsPlugin } from './modules/jobs/index.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { quizRoutes } from './modules/quizzes/quizzes.routes.ts';
 import { taxReportRoutes } from './modules/reports/tax-report.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(invitationRoutes);
   await app.register(onboardingRoutes);
   await app.register(taxReportRoutes);
+  await app.register(privacyRoutes);
 
   await app.register(webPlugin, { dist: deps.serveWeb ? deps.config.WEB_DIST : undefined });
   return app;

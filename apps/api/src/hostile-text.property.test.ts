@@ -222,6 +222,13 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /api/articles': { as: 'seller', url: () => '/api/articles' },
   'GET /api/products': { as: 'admin', url: () => '/api/products' },
   'GET /api/sales-imports': { as: 'admin', url: () => '/api/sales-imports' },
+  // Bulk onboarding, the activation e-mails, the tax report, personal data (issue 30): an import that
+  // does not exist still has its query checked first.
+  'GET /api/onboarding/imports': { as: 'admin', url: () => '/api/onboarding/imports' },
+  'GET /api/onboarding/imports/{id}/rows': { as: 'admin', url: () => '/api/onboarding/imports/1/rows' },
+  'GET /api/invitations': { as: 'admin', url: () => '/api/invitations' },
+  'GET /api/reports/tax-year/missing': { as: 'admin', url: () => '/api/reports/tax-year/missing?year=2026' },
+  'GET /api/privacy/people': { as: 'admin', url: () => '/api/privacy/people' },
   'GET /api/sales-imports/{id}/held': { as: 'admin', url: () => `/api/sales-imports/${ids.salesImport}/held` },
   'GET /api/challenges': { as: 'admin', url: () => '/api/challenges' },
   'GET /api/challenges/{id}/ranking': { as: 'admin', url: () => `/api/challenges/${ids.challenge}/ranking` },

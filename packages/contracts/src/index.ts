@@ -11,6 +11,7 @@ export * from './paging.ts';
 export * from './plural.ts';
 export * from './policy.ts';
 export * from './products.ts';
+export * from './privacy.ts';
 export * from './profile.ts';
 export * from './quizzes.ts';
 export * from './roles.ts';

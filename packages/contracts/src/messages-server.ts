@@ -435,3 +435,52 @@ export const TAX_REPORT_MESSAGES_EN: Record<keyof typeof TAX_REPORT_MESSAGES_PL,
   'taxReport.pdf.generated': 'Generated {{date}}',
   'taxReport.pdf.noTaxData': 'Your tax data is incomplete: fill it in on your profile (tab “Dane podatkowe”).',
 };
+
+/* Issue 30 point 5: personal data on request. */
+export const PRIVACY_MESSAGES_PL = {
+  'privacy.searchTooShort': 'Wpisz co najmniej 2 znaki',
+  'privacy.notDeactivated': 'Zanonimizować można tylko osobę usuniętą z programu (dezaktywowaną)',
+  'privacy.alreadyAnonymised': 'Ta osoba została już zanonimizowana',
+  'privacy.anonymised': 'Dane osobowe zostały zastąpione; historia finansowa została zachowana',
+  'privacy.notFound': 'Nie ma takiej osoby',
+  'privacy.html.title': 'Dane osobowe: {{name}}',
+  'privacy.html.intro':
+    'Wszystkie dane, które program przechowuje o tej osobie, według stanu na {{date}}. Wygenerowano na żądanie; eksport został zapisany w dzienniku.',
+  'privacy.section.account': 'Konto',
+  'privacy.section.profile': 'Dane podatkowe',
+  'privacy.section.warehouses': 'Hurtownie',
+  'privacy.section.cards': 'Karty',
+  'privacy.section.wallet': 'Portfel',
+  'privacy.section.ledger': 'Księga: nagrody i ruchy środków',
+  'privacy.section.withdrawals': 'Wypłaty',
+  'privacy.section.quiz_attempts': 'Quizy i ankiety',
+  'privacy.section.logins': 'Logowania',
+  'privacy.section.rules_acceptances': 'Akceptacje regulaminu',
+  'privacy.section.activation_emails': 'E-maile aktywacyjne',
+  'privacy.section.requests': 'Eksporty i anonimizacja (dziennik)',
+  'privacy.none': 'brak',
+} as const;
+
+export const PRIVACY_MESSAGES_EN: Record<keyof typeof PRIVACY_MESSAGES_PL, string> = {
+  'privacy.searchTooShort': 'Type at least 2 characters',
+  'privacy.notDeactivated': 'Only a person removed from the programme (deactivated) can be anonymised',
+  'privacy.alreadyAnonymised': 'This person was anonymised already',
+  'privacy.anonymised': 'The personal data was replaced; the financial history was kept',
+  'privacy.notFound': 'There is no such person',
+  'privacy.html.title': 'Personal data: {{name}}',
+  'privacy.html.intro':
+    'All the data the programme holds about this person, as of {{date}}. Generated on request; the export was recorded in the log.',
+  'privacy.section.account': 'Account',
+  'privacy.section.profile': 'Tax data',
+  'privacy.section.warehouses': 'Warehouses',
+  'privacy.section.cards': 'Cards',
+  'privacy.section.wallet': 'Wallet',
+  'privacy.section.ledger': 'Ledger: rewards and money moves',
+  'privacy.section.withdrawals': 'Withdrawals',
+  'privacy.section.quiz_attempts': 'Quizzes and surveys',
+  'privacy.section.logins': 'Sign-ins',
+  'privacy.section.rules_acceptances': 'Rules accepted',
+  'privacy.section.activation_emails': 'Activation e-mails',
+  'privacy.section.requests': 'Exports and anonymisation (log)',
+  'privacy.none': 'none',
+};

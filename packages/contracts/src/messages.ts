@@ -14,6 +14,8 @@ import {
   CSV_SERVER_MESSAGES_PL,
   ONBOARDING_MESSAGES_EN,
   ONBOARDING_MESSAGES_PL,
+  PRIVACY_MESSAGES_EN,
+  PRIVACY_MESSAGES_PL,
   QUIZ_SERVER_MESSAGES_EN,
   QUIZ_SERVER_MESSAGES_PL,
   SALES_SERVER_MESSAGES_EN,
@@ -44,6 +46,7 @@ const SERVER_MESSAGES = {
     CONSENT_MESSAGES_PL,
     ONBOARDING_MESSAGES_PL,
     TAX_REPORT_MESSAGES_PL,
+    PRIVACY_MESSAGES_PL,
   ],
   en: [
     QUIZ_SERVER_MESSAGES_EN,
@@ -53,6 +56,7 @@ const SERVER_MESSAGES = {
     CONSENT_MESSAGES_EN,
     ONBOARDING_MESSAGES_EN,
     TAX_REPORT_MESSAGES_EN,
+    PRIVACY_MESSAGES_EN,
   ],
 } as const;
 
@@ -73,7 +77,8 @@ type PlainKey =
   | keyof typeof TAX_DATA_MESSAGES_PL
   | keyof typeof CONSENT_MESSAGES_PL
   | keyof typeof ONBOARDING_MESSAGES_PL
-  | keyof typeof TAX_REPORT_MESSAGES_PL;
+  | keyof typeof TAX_REPORT_MESSAGES_PL
+  | keyof typeof PRIVACY_MESSAGES_PL;
 /** A count message's base key ('sales.rows' of 'sales.rows_other'; plural.ts). */
 type PluralBase<K> = K extends `${infer B}_other` ? B : never;
 export type MessageKey = PlainKey | PluralBase<PlainKey>;

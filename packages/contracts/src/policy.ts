@@ -128,6 +128,8 @@ export const ACTIONS = [
   'profile.view',
   // A rep's tax data in full on its details (PESEL, street, postcode); other roles see it masked (issue 30).
   'taxData.read',
+  // Export everything held about a person, and anonymise a deactivated one (issue 30 point 5).
+  'privacy.manage',
   // Features that come next: their routes and screens use these.
   // Write articles and read every one, drafts included (/api/admin/articles).
   'articles.manage',

@@ -74,6 +74,7 @@ admins.edit             |  x   |   x   |       x        |     x      |          
 forms.pickWarehouse     |  x   |   x   |       x        |     x      |            |        | wholesaler: picker disabled and preset; seller: no picker
 profile.view            |      |       |                |            |            |   x    | seller: the profile link
 taxData.read            |  x   |   x   |                |            |            |        | issue 30.2: who pays out and reports taxes reads a rep's PESEL and address
+privacy.manage          |  x   |   x   |                |            |            |        | issue 30.5: a person's data on request, anonymisation
 articles.manage         |  x   |   x   |       x        |            |            |        | admin and provider admin: admin article endpoints
 articles.read           |  x   |   x   |       x        |            |            |   x    | seller: articles-ph; admins: previews
 products.read           |  x   |   x   |       x        |            |            |        | the article form's product picker

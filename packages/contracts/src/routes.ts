@@ -92,6 +92,10 @@ export const API = {
   taxReportExport: '/api/reports/tax-year/export',
   statementYears: '/api/profile/statement/years',
   statement: '/api/profile/statement',
+  // Personal data on request (issue 30 point 5).
+  privacyPeople: '/api/privacy/people',
+  personalData: '/api/users/:id/personal-data',
+  anonymise: '/api/users/:id/anonymise',
 } as const;
 
 /** Fills the `:name` parameters of an API path: apiPath(API.user, { id: 7 }) is '/api/users/7'. */

@@ -20,6 +20,7 @@ export type OwnerModule =
   | 'jobs'
   | 'media'
   | 'onboarding'
+  | 'privacy'
   | 'products'
   | 'reports'
   | 'quizzes'
@@ -73,6 +74,7 @@ export const TABLE_OWNERS = {
   invitations: 'auth',
   onboarding_imports: 'onboarding',
   onboarding_rows: 'onboarding',
+  personal_data_log: 'privacy',
 } as const satisfies Record<string, OwnerModule>;
 
 export type TableName = keyof typeof TABLE_OWNERS;
@@ -99,6 +101,7 @@ export const READ_MODELS: readonly ReadModel[] = [
       'auth',
       'challenges',
       'onboarding',
+      'privacy',
       'quizzes',
       'reports',
       'sales',
@@ -214,6 +217,48 @@ export const READ_MODELS: readonly ReadModel[] = [
     tables: ['quizzes'],
     readers: ['reports'],
     why: 'A quiz\u2019s reward is a survey\u2019s in the tax report when its quiz is a survey (is_survey), joined per entry.',
+  },
+  {
+    owner: 'users',
+    tables: ['rep_profiles'],
+    readers: ['privacy'],
+    why: 'Everything held about one person for their access request (decision 063): the export reads each owner\u2019s rows of that person, never writes them.',
+  },
+  {
+    owner: 'warehouses',
+    tables: ['warehouses', 'user_warehouses'],
+    readers: ['privacy'],
+    why: 'Everything held about one person for their access request (decision 063): the export reads each owner\u2019s rows of that person, never writes them.',
+  },
+  {
+    owner: 'cards',
+    tables: ['cards'],
+    readers: ['privacy'],
+    why: 'Everything held about one person for their access request (decision 063): the export reads each owner\u2019s rows of that person, never writes them.',
+  },
+  {
+    owner: 'wallet',
+    tables: ['wallets', 'ledger_entries', 'withdrawals'],
+    readers: ['privacy'],
+    why: 'Everything held about one person for their access request (decision 063): the export reads each owner\u2019s rows of that person, never writes them.',
+  },
+  {
+    owner: 'quizzes',
+    tables: ['quiz_attempts', 'quizzes'],
+    readers: ['privacy'],
+    why: 'Everything held about one person for their access request (decision 063): the export reads each owner\u2019s rows of that person, never writes them.',
+  },
+  {
+    owner: 'auth',
+    tables: ['logins', 'invitations'],
+    readers: ['privacy'],
+    why: 'Everything held about one person for their access request (decision 063): the export reads each owner\u2019s rows of that person, never writes them.',
+  },
+  {
+    owner: 'settings',
+    tables: ['rules_acceptances', 'programme_rules'],
+    readers: ['privacy'],
+    why: 'Everything held about one person for their access request (decision 063): the export reads each owner\u2019s rows of that person, never writes them.',
   },
   {
     owner: 'auth',

@@ -70,6 +70,8 @@ export const users = pgTable(
     emailKey: sortKeyOf('email_key', (): SQL => sql`pl_sort_key(${users.email})`),
     /** Deleting a user deactivates it; its history and money stay. */
     deletedAt: ts('deleted_at'),
+    /** When a deactivated person's name, e-mail, phone and tax data were replaced (decision 063). */
+    anonymisedAt: ts('anonymised_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -1259,5 +1261,26 @@ export const onboardingRows = pgTable(
     check('onboarding_rows_action_check', sql`${t.action} in ('create','update','unchanged','refused')`),
     // The preview's tabs: one action's rows in file order.
     index('onboarding_rows_action_idx').on(t.importId, t.action, t.rowNo),
+  ],
+);
+
+/**
+ * Every export of a person's data and every anonymisation (issue 30 point 5, decision 063): who did
+ * what to whose data, and when. Never changed or removed.
+ */
+export const personalDataLog = pgTable(
+  'personal_data_log',
+  {
+    id: serial('id').primaryKey(),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: 'restrict' }),
+    action: text('action').notNull(),
+    actorId: integer('actor_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('personal_data_log_action_check', sql`${t.action} in ('export_json','export_html','anonymise')`),
+    index('personal_data_log_subject_idx').on(t.subjectId, t.createdAt),
   ],
 );

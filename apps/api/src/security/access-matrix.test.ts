@@ -217,6 +217,11 @@ const TABLE: Record<string, Row> = {
   'GET /api/reports/tax-year/export': r('ok ok - - - -'),
   'GET /api/profile/statement/years': r('- - - - - ok', { why: 'a rep’s own years; no one else has a statement' }),
   'GET /api/profile/statement': r('- - - - - ok', { why: 'with ?year=: always the signed-in rep’s own' }),
+
+  // Personal data on request (issue 30 point 5): root and admin.
+  'GET /api/privacy/people': r('ok ok - - - -', { why: 'with ?search=' }),
+  'GET /api/users/:id/personal-data': r('ok ok - - - -'),
+  'POST /api/users/:id/anonymise': r('- - - - - -', { why: 'user 1 is active: only a deactivated person is anonymised (privacy.test.ts)' }),
 };
 
 // ---------------------------------------------------------------- records

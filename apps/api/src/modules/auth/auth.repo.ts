@@ -113,3 +113,8 @@ export async function serverSecret(db: DbOrTx, name: string): Promise<string> {
   if (!row) throw new Error(`server secret ${name} is missing`);
   return row.secret;
 }
+
+/** Forgets where a person signed in from (IP address, browser); the dates stay (decision 063). */
+export async function forgetSignIns(db: DbOrTx, userId: number) {
+  await db.update(logins).set({ ip: null, userAgent: null }).where(eq(logins.userId, userId));
+}

@@ -11,6 +11,8 @@ import { claimAttempt, forgive, SIGN_IN_THROTTLE } from './throttle.ts';
 
 /** A deactivated account signs in no more: its sessions and unused links end (in the caller's transaction). */
 export const endAccess = repo.endAccess;
+/** Personal data on request (decision 063): a sign-in's IP address and browser forgotten, its date kept. */
+export const forgetSignIns = repo.forgetSignIns;
 
 export interface AuthSettings {
   sessionTtlHours: number;

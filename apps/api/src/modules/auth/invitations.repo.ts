@@ -193,3 +193,10 @@ export async function findInScope(
   );
   return row;
 }
+
+/** A person's queued e-mails, cancelled (deactivated or anonymised: nothing is sent to them). */
+export async function cancelFor(db: DbOrTx, userId: number): Promise<void> {
+  await db.execute(
+    sql`update ${invitations} set status = 'cancelled', updated_at = now() where user_id = ${userId} and status = 'queued'`,
+  );
+}

@@ -144,3 +144,6 @@ export async function resendFailedInvitations(db: Db, actor: Actor): Promise<num
     return n;
   });
 }
+
+/** A person's queued activation e-mails, cancelled (the privacy module, when it anonymises them). */
+export const cancelInvitationsOf = repo.cancelFor;

@@ -483,13 +483,10 @@ async function writePeople(tx: DbOrTx, actor: Actor, plan: PeoplePlan): Promise<
       };
     }),
   );
+  const idsOf = warehouseIdsOf(plan.warehouses);
   const links = [
-    ...created.flatMap(({ row, id }) =>
-      warehouseIdsOf(row.values, plan.warehouses).map((w) => ({ userId: id, warehouseId: w })),
-    ),
-    ...updates.flatMap((r) =>
-      warehouseIdsOf(r.values, plan.warehouses).map((w) => ({ userId: r.targetId as number, warehouseId: w })),
-    ),
+    ...created.flatMap(({ row, id }) => idsOf(row.values).map((w) => ({ userId: id, warehouseId: w }))),
+    ...updates.flatMap((r) => idsOf(r.values).map((w) => ({ userId: r.targetId as number, warehouseId: w }))),
   ];
   await linkMembers(tx, links, { createWallets: true });
   const profiles = [

@@ -254,8 +254,8 @@ export function planPeople(rows: readonly InputRow<PersonValues>[], ctx: PeopleC
   });
 }
 
-/** The warehouse ids of a planned person (what the apply links), from the file's asseco ids. */
-export function warehouseIdsOf(v: PersonValues, warehouses: readonly ActiveWarehouse[]): number[] {
+/** The warehouse ids of a planned person (what the apply links), from the file's asseco ids; the map built once per file. */
+export function warehouseIdsOf(warehouses: readonly ActiveWarehouse[]): (v: PersonValues) => number[] {
   const byAsseco = new Map(warehouses.map((w) => [w.asseco_id, w.id]));
-  return v.warehouses.map((a) => byAsseco.get(a)).filter((id): id is number => id !== undefined);
+  return (v) => v.warehouses.map((a) => byAsseco.get(a)).filter((id): id is number => id !== undefined);
 }

@@ -4,18 +4,13 @@ import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { repProfiles, users } from '../../db/schema.ts';
 import { chunked } from '../../lib/chunks.ts';
+import { textArray } from '../../lib/sql-array.ts';
 import type { UserFields } from './users.repo.ts';
 
 /*
  * The set-based reads and writes of a bulk onboarding file of people (decision 061): a few
  * statements for thousands of rows. The onboarding module plans and checks; these only read and write.
  */
-
-const params = (values: readonly (string | number)[]) =>
-  sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  );
 
 /** A person a row of the file may be: found by its e-mail (any account) or its asseco id (active ones). */
 export interface ImportMatch {
@@ -47,9 +42,10 @@ export async function matchPeople(
   const emails = [...new Set(keys.emails.map((e) => e.toLowerCase()))];
   const asseco = [...new Set(keys.assecoIds.map((a) => a.toLowerCase()))];
   if (emails.length === 0 && asseco.length === 0) return [];
-  const byEmail = emails.length ? sql`lower(u.email) in (${params(emails)})` : sql`false`;
+  // One array parameter each: fast to build and planned with its values (lib/sql-array.ts).
+  const byEmail = emails.length ? sql`lower(u.email) = any(${textArray(emails)})` : sql`false`;
   const byAsseco = asseco.length
-    ? sql`(lower(u.asseco_id) in (${params(asseco)}) and u.deleted_at is null)`
+    ? sql`(lower(u.asseco_id) = any(${textArray(asseco)}) and u.deleted_at is null)`
     : sql`false`;
   return queryRows<ImportMatch>(
     db,

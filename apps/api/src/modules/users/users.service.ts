@@ -324,6 +324,8 @@ export const rootExists = repo.activeRootExists;
 export const setCurrentCardNumber = repo.setCardNumber;
 export const currentCardHolder = repo.cardHolder;
 
+/** Personal data on request (decision 063): the privacy module anonymises a deactivated person in its transaction. */
+export { anonymiseAccount } from './anonymise.repo.ts';
 export type { UserFields } from './users.repo.ts';
 /*
  * Bulk onboarding (decision 061): the onboarding module plans a people file against matchPeople

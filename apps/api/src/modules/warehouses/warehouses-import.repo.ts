@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { userWarehouses, warehouses } from '../../db/schema.ts';
 import { chunked } from '../../lib/chunks.ts';
+import { intArray, textArray } from '../../lib/sql-array.ts';
 import { lockMemberWallets } from '../wallet/wallet.shared.repo.ts';
 import type { WarehouseFields } from './warehouses.repo.ts';
 
@@ -30,15 +31,10 @@ export async function byAssecoIds(
   opts: { lock?: boolean } = {},
 ): Promise<ActiveWarehouse[]> {
   if (assecoIds.length === 0) return [];
-  // Parameters, one per id (at most 10,000 a file, within PostgreSQL's 65,535).
-  const list = sql.join(
-    [...new Set(assecoIds)].map((a) => sql`${a}`),
-    sql`, `,
-  );
   return queryRows<ActiveWarehouse>(
     db,
     sql`select id, asseco_id, name, address, nip, email from ${warehouses}
-        where asseco_id in (${list}) and deleted_at is null
+        where asseco_id = any(${textArray([...new Set(assecoIds)])}) and deleted_at is null
         order by id ${opts.lock ? sql`for share` : sql``}`,
   );
 }
@@ -93,7 +89,7 @@ export async function linkMembers(
 export async function membershipsOf(db: DbOrTx, userIds: readonly number[]): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
   if (userIds.length === 0) return out;
-  const list = sql`${`{${[...new Set(userIds)].join(',')}}`}::int[]`;
+  const list = intArray([...new Set(userIds)]);
   const rows = await queryRows<{ user_id: number; warehouse_id: number }>(
     db,
     sql`select user_id, warehouse_id from ${userWarehouses} where user_id = any(${list}) order by user_id, warehouse_id`,
