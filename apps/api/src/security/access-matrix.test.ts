@@ -221,7 +221,9 @@ const TABLE: Record<string, Row> = {
   // Personal data on request (issue 30 point 5): root and admin.
   'GET /api/privacy/people': r('ok ok - - - -', { why: 'with ?search=' }),
   'GET /api/users/:id/personal-data': r('ok ok - - - -'),
-  'POST /api/users/:id/anonymise': r('- - - - - -', { why: 'user 1 is active: only a deactivated person is anonymised (privacy.test.ts)' }),
+  'POST /api/users/:id/anonymise': r('- - - - - -', {
+    why: 'user 1 is active: only a deactivated person is anonymised (privacy.test.ts)',
+  }),
 };
 
 // ---------------------------------------------------------------- records
