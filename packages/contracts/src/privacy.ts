@@ -27,3 +27,4 @@ export const personalDataQuerySchema = z.object({
 });
 
 export const anonymisedSchema = z.object({ message: z.string(), person: privacyPersonSchema });
+export type AnonymisedPerson = z.infer<typeof anonymisedSchema>;

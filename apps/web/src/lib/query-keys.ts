@@ -148,6 +148,8 @@ export interface QueryKeyArgs {
   'wallet.tax-report-missing': [params: ListParams];
   /** The years the signed-in rep has a yearly statement for. */
   'users.statement-years': [];
+  /** People found for a personal-data request. */
+  'users.privacy-people': [search: string];
 }
 
 export type QueryName = keyof QueryKeyArgs;

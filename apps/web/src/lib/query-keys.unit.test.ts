@@ -29,6 +29,7 @@ const SAMPLES: { [N in QueryName]: [QueryKeyArgs[N], QueryKeyArgs[N]] } = {
   'wallet.tax-report': [[2025], [2026]],
   'wallet.tax-report-missing': [[{ year: 2025 }], [{ year: 2026 }]],
   'users.statement-years': [[], []],
+  'users.privacy-people': [['anna'], ['jan']],
   'users.warehouse': [
     [1, { page: 1 }],
     [2, { page: 1 }],

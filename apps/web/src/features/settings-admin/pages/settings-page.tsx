@@ -22,6 +22,7 @@ import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect.ts';
 import en from '../../../locales/settings/en.json';
 import pl from '../../../locales/settings/pl.json';
+import { PersonalData } from '../components/personal-data.tsx';
 import { RulesAcceptances } from '../components/rules-acceptances.tsx';
 
 // The page's labels arrive with its chunk, never in a rep's first load.
@@ -188,6 +189,7 @@ function SettingsForm({ initial }: { initial: ProgrammeSettings }) {
         </form>
       </Paper>
       <RulesAcceptances currentVersion={stored.rules?.version ?? null} />
+      <PersonalData />
     </Stack>
   );
 }
