@@ -1,6 +1,6 @@
 import { quizContentFieldsSchema, quizDetailsFieldsSchema } from '@incentive/contracts';
 import type { Db } from '../apps/api/src/db/client.ts';
-import { cards, sessions, users, userWarehouses } from '../apps/api/src/db/schema.ts';
+import { cards, sessions, users, userWarehouses, warehouses } from '../apps/api/src/db/schema.ts';
 import { newToken } from '../apps/api/src/lib/tokens.ts';
 import { createQuiz, getQuiz, saveQuizDetails } from '../apps/api/src/modules/quizzes/quizzes.service.ts';
 import { type Posting, post } from '../apps/api/src/modules/wallet/ledger.service.ts';
@@ -133,4 +133,52 @@ export async function seedQuiz(db: Db, authorId: number, o: QuizOpts) {
       ),
     });
   return { id, right: answers(0), wrong: answers(1) };
+}
+
+/**
+ * The world the import benches start from: `warehouses` warehouses ('BW-<n>'), each with
+ * `repsPerWarehouse` signed-in reps, and a signed-in admin. Answers the warehouses' ids, the tokens
+ * of the first rep of the first `loadReps` warehouses (for the load beside the import) and the admin's.
+ */
+export async function seedWarehousesAndReps(
+  db: Db,
+  o: { warehouses: number; repsPerWarehouse: number; loadReps: number },
+): Promise<{ warehouseIds: number[]; repTokens: string[]; adminToken: string }> {
+  const whs = await db
+    .insert(warehouses)
+    .values(
+      Array.from({ length: o.warehouses }, (_, w) => ({
+        assecoId: `BW-${w}`,
+        name: `Hurtownia ${w}`,
+        address: 'Bench 1',
+      })),
+    )
+    .returning({ id: warehouses.id });
+  const repTokens: string[] = [];
+  for (const [w, wh] of whs.entries()) {
+    const reps = await seedSellers(db, {
+      count: o.repsPerWarehouse,
+      key: `bench.w${w}`,
+      assecoPrefix: `BPH-${w}`,
+      name: 'Bench',
+      surname: `Rep ${w}`,
+      warehouseId: wh.id,
+      activated: true,
+      sessionHours: 24,
+    });
+    if (repTokens.length < o.loadReps) repTokens.push(reps[0]?.token ?? '');
+  }
+  const [admin] = await db
+    .insert(users)
+    .values({
+      email: 'bench.admin@example.pl',
+      name: 'Bench',
+      surname: 'Admin',
+      role: 'admin',
+      activatedAt: new Date(),
+    })
+    .returning({ id: users.id });
+  const adminSession = sessionFor(admin?.id ?? 0, 24);
+  await db.insert(sessions).values(adminSession.row);
+  return { warehouseIds: whs.map((w) => w.id), repTokens, adminToken: adminSession.token };
 }

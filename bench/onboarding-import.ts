@@ -40,9 +40,9 @@ import { isNull, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../apps/api/src/db/client.ts';
 import { queryRows } from '../apps/api/src/db/query-rows.ts';
-import { invitations, repProfiles, sessions, users, userWarehouses, warehouses } from '../apps/api/src/db/schema.ts';
+import { invitations, repProfiles, users, userWarehouses, warehouses } from '../apps/api/src/db/schema.ts';
 import { freePort, loadAverage, sleep, tempDir } from './bench-host.ts';
-import { seedSellers, sessionFor } from './bench-seed.ts';
+import { seedWarehousesAndReps } from './bench-seed.ts';
 import { cpuSecondsOf, type LatencyStats, rssSampler, steadyLoad } from './steady-load.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -137,42 +137,11 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 /** The bench's world, written straight into the database: what the server then finds on start. */
 async function seedWorld(db: Database['db']) {
-  const whs = await db
-    .insert(warehouses)
-    .values(
-      Array.from({ length: WAREHOUSES }, (_, w) => ({
-        assecoId: `BW-${w}`,
-        name: `Hurtownia ${w}`,
-        address: 'Bench 1',
-      })),
-    )
-    .returning({ id: warehouses.id });
-  const repTokens: string[] = [];
-  for (const [w, wh] of whs.entries()) {
-    const reps = await seedSellers(db, {
-      count: REPS_PER_WAREHOUSE,
-      key: `bench.w${w}`,
-      assecoPrefix: `BPH-${w}`,
-      name: 'Bench',
-      surname: `Rep ${w}`,
-      warehouseId: wh.id,
-      activated: true,
-      sessionHours: 24,
-    });
-    if (repTokens.length < LOAD_REPS) repTokens.push(reps[0]?.token ?? '');
-  }
-  const [admin] = await db
-    .insert(users)
-    .values({
-      email: 'bench.admin@example.pl',
-      name: 'Bench',
-      surname: 'Admin',
-      role: 'admin',
-      activatedAt: new Date(),
-    })
-    .returning({ id: users.id });
-  const adminSession = sessionFor(admin?.id ?? 0, 24);
-  await db.insert(sessions).values(adminSession.row);
+  const { repTokens, adminToken } = await seedWarehousesAndReps(db, {
+    warehouses: WAREHOUSES,
+    repsPerWarehouse: REPS_PER_WAREHOUSE,
+    loadReps: LOAD_REPS,
+  });
   await db.execute(sql`analyze`);
   // The file names warehouses the programme has: their asseco ids as the database holds them.
   const active = await db
@@ -180,7 +149,7 @@ async function seedWorld(db: Database['db']) {
     .from(warehouses)
     .where(isNull(warehouses.deletedAt))
     .orderBy(warehouses.id);
-  return { adminToken: adminSession.token, repTokens, warehouseAssecoIds: active.map((w) => w.asseco) };
+  return { adminToken: adminToken, repTokens, warehouseAssecoIds: active.map((w) => w.asseco) };
 }
 
 const PESEL_WEIGHTS = [1, 3, 7, 9, 1, 3, 7, 9, 1, 3];

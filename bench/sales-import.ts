@@ -31,19 +31,10 @@ import { fileURLToPath } from 'node:url';
 import { count, desc, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../apps/api/src/db/client.ts';
-import {
-  challengeProducts,
-  challenges,
-  products,
-  sales,
-  salesImports,
-  sessions,
-  users,
-  warehouses,
-} from '../apps/api/src/db/schema.ts';
+import { challengeProducts, challenges, products, sales, salesImports } from '../apps/api/src/db/schema.ts';
 import { checkLedger } from '../apps/api/src/modules/wallet/ledger-check.ts';
 import { freePort, loadAverage, sleep, tempDir } from './bench-host.ts';
-import { seedSellers, sessionFor } from './bench-seed.ts';
+import { seedWarehousesAndReps } from './bench-seed.ts';
 import { cpuSecondsOf, type LatencyStats, rssSampler, steadyLoad } from './steady-load.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -114,42 +105,11 @@ const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOStri
 
 /** The bench's world, written straight into the database: what the server then finds on start. */
 async function seedWorld(db: Database['db']) {
-  const whs = await db
-    .insert(warehouses)
-    .values(
-      Array.from({ length: WAREHOUSES }, (_, w) => ({
-        assecoId: `BW-${w}`,
-        name: `Hurtownia ${w}`,
-        address: 'Bench 1',
-      })),
-    )
-    .returning({ id: warehouses.id });
-  const repTokens: string[] = [];
-  for (const [w, wh] of whs.entries()) {
-    const reps = await seedSellers(db, {
-      count: REPS_PER_WAREHOUSE,
-      key: `bench.w${w}`,
-      assecoPrefix: `BPH-${w}`,
-      name: 'Bench',
-      surname: `Rep ${w}`,
-      warehouseId: wh.id,
-      activated: true,
-      sessionHours: 24,
-    });
-    if (repTokens.length < LOAD_REPS) repTokens.push(reps[0]?.token ?? '');
-  }
-  const [admin] = await db
-    .insert(users)
-    .values({
-      email: 'bench.admin@example.pl',
-      name: 'Bench',
-      surname: 'Admin',
-      role: 'admin',
-      activatedAt: new Date(),
-    })
-    .returning({ id: users.id });
-  const adminSession = sessionFor(admin?.id ?? 0, 24);
-  await db.insert(sessions).values(adminSession.row);
+  const { repTokens, adminToken } = await seedWarehousesAndReps(db, {
+    warehouses: WAREHOUSES,
+    repsPerWarehouse: REPS_PER_WAREHOUSE,
+    loadReps: LOAD_REPS,
+  });
   const [challenge] = await db
     .insert(challenges)
     .values({ name: 'Bench', startOn: day(-60), endOn: day(60) })
@@ -164,7 +124,7 @@ async function seedWorld(db: Database['db']) {
       prods.map((p, i) => ({ challengeId: challenge?.id ?? 0, productId: p.id, reward: 100 + 10 * i, position: i })),
     );
   await db.execute(sql`analyze`);
-  return { adminToken: adminSession.token, repTokens };
+  return { adminToken: adminToken, repTokens };
 }
 
 /**
