@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../apps/api/src/db/client.ts';
 
@@ -21,6 +22,48 @@ export async function openBenchDb(): Promise<{ database: Database; drop: () => P
     drop: async () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
+    },
+  };
+}
+
+/** Where an import bench's server keeps its data: PGlite in a folder, or a PostgreSQL server. */
+export type ServerDbKind = 'pglite-disk' | 'postgres';
+
+/**
+ * A fresh database for a server the bench starts: PGlite under `dir`, or a new database named
+ * `<prefix>_…` on the PostgreSQL server at `pgUrl` (dropped by `drop`). `env` is what the server
+ * needs to find it; `open` opens it from the bench's own process (to seed it).
+ */
+export async function freshServerDatabase(
+  kind: ServerDbKind,
+  dir: string,
+  pgUrl: string,
+  prefix: string,
+): Promise<{ env: Record<string, string>; open: () => Promise<Database>; drop: () => Promise<void> }> {
+  if (kind === 'pglite-disk') {
+    const dataDir = path.join(dir, 'data');
+    return {
+      env: { DATA_DIR: dataDir },
+      open: () => openPglite({ dir: path.join(dataDir, 'db') }),
+      drop: async () => {},
+    };
+  }
+  const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(pgUrl);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  return {
+    env: { DATA_DIR: path.join(dir, 'data'), DATABASE_URL: url },
+    open: async () => openPostgres(url, 4),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: pgUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
     },
   };
 }

@@ -37,10 +37,10 @@ import { fileURLToPath } from 'node:url';
 import { isValidPesel, type OnboardingImport } from '@incentive/contracts';
 import { TAX_OFFICES } from '@incentive/contracts/tax-offices';
 import { isNull, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { type Database, openPglite, openPostgres } from '../apps/api/src/db/client.ts';
+import type { Database } from '../apps/api/src/db/client.ts';
 import { queryRows } from '../apps/api/src/db/query-rows.ts';
 import { invitations, repProfiles, users, userWarehouses, warehouses } from '../apps/api/src/db/schema.ts';
+import { freshServerDatabase, type ServerDbKind } from './bench-db.ts';
 import { freePort, loadAverage, sleep, tempDir } from './bench-host.ts';
 import { seedWarehousesAndReps } from './bench-seed.ts';
 import { cpuSecondsOf, type LatencyStats, rssSampler, steadyLoad } from './steady-load.ts';
@@ -69,7 +69,7 @@ const MAIL_WATCH_MS = 10_000;
 const PROBE_SETTLE_MS = 200;
 const EMAIL_DOMAIN = 'onboarding.example.pl';
 
-type DbKind = 'pglite-disk' | 'postgres';
+type DbKind = ServerDbKind;
 
 const list = (v: string | undefined, fallback: string) =>
   (v ?? fallback)
@@ -213,39 +213,6 @@ function writeCsv(file: string, rows: number, warehouseIds: readonly string[]) {
   }
   writeFileSync(file, `\uFEFF${lines.join('\r\n')}\r\n`);
   return { sellers, managers };
-}
-
-/** A fresh database: PGlite in `dir`, or a new database on the PostgreSQL server (dropped by `drop`). */
-async function freshDatabase(
-  kind: DbKind,
-  dir: string,
-): Promise<{ env: Record<string, string>; open: () => Promise<Database>; drop: () => Promise<void> }> {
-  if (kind === 'pglite-disk') {
-    const dataDir = path.join(dir, 'data');
-    return {
-      env: { DATA_DIR: dataDir },
-      open: () => openPglite({ dir: path.join(dataDir, 'db') }),
-      drop: async () => {},
-    };
-  }
-  const name = `bench_onboarding_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: opts.pgUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(opts.pgUrl);
-  u.pathname = `/${name}`;
-  const url = u.toString();
-  return {
-    env: { DATA_DIR: path.join(dir, 'data'), DATABASE_URL: url },
-    open: async () => openPostgres(url, 4),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: opts.pgUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 /**
@@ -422,7 +389,7 @@ async function runOne(kind: DbKind, rows: number): Promise<RunResult> {
   const cleanUps: (() => void | Promise<void>)[] = [];
   try {
     const dir = tempDir('bench-onboarding-', (undo) => cleanUps.push(undo));
-    const database = await freshDatabase(kind, dir);
+    const database = await freshServerDatabase(kind, dir, opts.pgUrl, 'bench_onboarding');
     cleanUps.push(database.drop);
     const seeding = await database.open();
     await seeding.migrate();

@@ -29,10 +29,10 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, desc, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { type Database, openPglite, openPostgres } from '../apps/api/src/db/client.ts';
+import type { Database } from '../apps/api/src/db/client.ts';
 import { challengeProducts, challenges, products, sales, salesImports } from '../apps/api/src/db/schema.ts';
 import { checkLedger } from '../apps/api/src/modules/wallet/ledger-check.ts';
+import { freshServerDatabase, type ServerDbKind } from './bench-db.ts';
 import { freePort, loadAverage, sleep, tempDir } from './bench-host.ts';
 import { seedWarehousesAndReps } from './bench-seed.ts';
 import { cpuSecondsOf, type LatencyStats, rssSampler, steadyLoad } from './steady-load.ts';
@@ -54,7 +54,7 @@ const LOAD_TIMEOUT_MS = 10_000;
 const WARM_UP_MS = 5_000;
 const POLL_MS = 500;
 
-type DbKind = 'pglite-disk' | 'postgres';
+type DbKind = ServerDbKind;
 
 const list = (v: string | undefined, fallback: string) =>
   (v ?? fallback)
@@ -144,39 +144,6 @@ function writeCsv(file: string, rows: number) {
     );
   }
   writeFileSync(file, `${lines.join('\r\n')}\r\n`);
-}
-
-/** A fresh database: PGlite in `dir`, or a new database on the PostgreSQL server (dropped by `drop`). */
-async function freshDatabase(
-  kind: DbKind,
-  dir: string,
-): Promise<{ env: Record<string, string>; open: () => Promise<Database>; drop: () => Promise<void> }> {
-  if (kind === 'pglite-disk') {
-    const dataDir = path.join(dir, 'data');
-    return {
-      env: { DATA_DIR: dataDir },
-      open: () => openPglite({ dir: path.join(dataDir, 'db') }),
-      drop: async () => {},
-    };
-  }
-  const name = `bench_sales_${process.pid}_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: opts.pgUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(opts.pgUrl);
-  u.pathname = `/${name}`;
-  const url = u.toString();
-  return {
-    env: { DATA_DIR: path.join(dir, 'data'), DATABASE_URL: url },
-    open: async () => openPostgres(url, 4),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: opts.pgUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 /** The server as `npm start` runs it (without the web build: the API is what is measured). */
@@ -308,7 +275,7 @@ async function runOne(kind: DbKind, rows: number): Promise<RunResult> {
   const cleanUps: (() => void | Promise<void>)[] = [];
   try {
     const dir = tempDir('bench-sales-', (undo) => cleanUps.push(undo));
-    const database = await freshDatabase(kind, dir);
+    const database = await freshServerDatabase(kind, dir, opts.pgUrl, 'bench_sales');
     cleanUps.push(database.drop);
     const seeding = await database.open();
     await seeding.migrate();

@@ -1,8 +1,9 @@
-import { SALES_IMPORT_ENCODINGS, type SalesImport, type SalesImportEncoding } from '@incentive/contracts';
-import { Anchor, Button, Code, Group, Loader, Paper, Progress, Select, Stack, Text, Title } from '@mantine/core';
+import type { SalesImport, SalesImportEncoding } from '@incentive/contracts';
+import { Anchor, Button, Code, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconFileImport } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { EncodingSelect, UploadProgress } from '../../../components/admin/upload-controls.tsx';
 import { Page } from '../../../components/page.tsx';
 import { downloadCsv } from '../../../lib/download-csv.ts';
 import type { TKey } from '../../../lib/i18n.ts';
@@ -142,38 +143,28 @@ export function SalesImportPage() {
           </Text>
           <SalesFileDrop key={round} file={file} onFile={setFile} disabled={busy} />
           <Group align="flex-end" gap="sm" wrap="wrap">
-            <Select
-              label={t('challengeAdmin.import.encoding')}
-              data={SALES_IMPORT_ENCODINGS.map((e) => ({ value: e, label: t(ENCODING_KEYS[e]) }))}
+            <EncodingSelect
               value={encoding}
-              onChange={(v) => v && setEncoding(v as SalesImportEncoding)}
-              allowDeselect={false}
+              onChange={setEncoding}
               disabled={busy}
-              comboboxProps={{ withinPortal: true }}
-              w={{ base: '100%', sm: 240 }}
+              label={t('challengeAdmin.import.encoding')}
+              options={{
+                auto: t(ENCODING_KEYS.auto),
+                'utf-8': t(ENCODING_KEYS['utf-8']),
+                'windows-1250': t(ENCODING_KEYS['windows-1250']),
+              }}
             />
             <Button onClick={run} loading={busy} leftSection={<IconFileImport size={16} aria-hidden />}>
               {t('challengeAdmin.import.run')}
             </Button>
           </Group>
-          {phase.kind === 'uploading' && (
-            <Stack gap={4} data-testid="import-progress">
-              <Text fz="sm">{t('challengeAdmin.import.uploading', { percent: phase.percent })}</Text>
-              <Progress value={phase.percent} aria-label={t('challengeAdmin.import.uploadingLabel')} animated />
-            </Stack>
-          )}
-          {phase.kind === 'processing' && (
-            // The server reads the rest of the file and queues it: a moment, then the import's card follows it.
-            <Stack gap={4} data-testid="import-progress">
-              <Group gap="xs">
-                <Loader size="xs" aria-hidden />
-                <Text fz="sm" role="status">
-                  {t('challengeAdmin.import.processing')}
-                </Text>
-              </Group>
-              <Progress value={100} striped animated aria-label={t('challengeAdmin.import.processing')} />
-            </Stack>
-          )}
+          <UploadProgress
+            phase={phase}
+            uploading={(percent) => t('challengeAdmin.import.uploading', { percent })}
+            uploadingLabel={t('challengeAdmin.import.uploadingLabel')}
+            processing={t('challengeAdmin.import.processing')}
+            testId="import-progress"
+          />
         </Stack>
       </Paper>
       {tracked.length > 0 && (

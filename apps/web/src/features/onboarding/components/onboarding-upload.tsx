@@ -5,39 +5,21 @@ import {
   type OnboardingKind,
   PEOPLE_IMPORT_COLUMNS,
   PEOPLE_IMPORT_OPTIONAL_COLUMNS,
-  SALES_IMPORT_ENCODINGS,
   type SalesImportEncoding,
   WAREHOUSE_IMPORT_COLUMNS,
   WAREHOUSE_IMPORT_OPTIONAL_COLUMNS,
 } from '@incentive/contracts';
-import {
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Progress,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconFileCheck, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
+import { EncodingSelect, UploadProgress } from '../../../components/admin/upload-controls.tsx';
 import { DropZoneBody } from '../../../components/drop-zone-body.tsx';
 import { downloadCsv } from '../../../lib/download-csv.ts';
-import { type TKey, useTranslation } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/i18n.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { ONBOARDING_API } from '../api/endpoints.ts';
 import { useOnboardingUpload } from '../api/onboarding-api.ts';
-
-const ENCODING_KEYS: Record<SalesImportEncoding, TKey> = {
-  auto: 'onboarding.upload.encodingAuto',
-  'utf-8': 'onboarding.upload.encodingUtf8',
-  'windows-1250': 'onboarding.upload.encodingCp1250',
-};
 
 const ACCEPT = {
   'text/csv': ['.csv'],
@@ -174,34 +156,28 @@ export function OnboardingUpload({
           />
         </Dropzone>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <Select
-            label={t('onboarding.upload.encoding')}
-            data={SALES_IMPORT_ENCODINGS.map((e) => ({ value: e, label: t(ENCODING_KEYS[e]) }))}
+          <EncodingSelect
             value={encoding}
-            onChange={(v) => v && setEncoding(v as SalesImportEncoding)}
-            allowDeselect={false}
+            onChange={setEncoding}
             disabled={busy}
-            comboboxProps={{ withinPortal: true }}
-            w={{ base: '100%', sm: 240 }}
+            label={t('onboarding.upload.encoding')}
+            options={{
+              auto: t('onboarding.upload.encodingAuto'),
+              'utf-8': t('onboarding.upload.encodingUtf8'),
+              'windows-1250': t('onboarding.upload.encodingCp1250'),
+            }}
           />
           <Button onClick={run} loading={busy} leftSection={<IconFileCheck size={16} aria-hidden />}>
             {t('onboarding.upload.run')}
           </Button>
         </Group>
-        {phase.kind === 'uploading' && (
-          <Stack gap={4} data-testid="onboarding-progress">
-            <Text fz="sm">{t('onboarding.upload.uploading', { percent: phase.percent })}</Text>
-            <Progress value={phase.percent} aria-label={t('onboarding.upload.uploadingLabel')} animated />
-          </Stack>
-        )}
-        {phase.kind === 'processing' && (
-          <Group gap="xs" data-testid="onboarding-progress">
-            <Loader size="xs" aria-hidden />
-            <Text fz="sm" role="status">
-              {t('onboarding.upload.processing')}
-            </Text>
-          </Group>
-        )}
+        <UploadProgress
+          phase={phase}
+          uploading={(percent) => t('onboarding.upload.uploading', { percent })}
+          uploadingLabel={t('onboarding.upload.uploadingLabel')}
+          processing={t('onboarding.upload.processing')}
+          testId="onboarding-progress"
+        />
       </Stack>
     </Paper>
   );
