@@ -43,9 +43,9 @@ export const NOT_WATCHED = [
   // The programme settings (root and admin only; decision 047).
   'src/features/settings-admin/',
   // Bulk onboarding (root, admin, regional managers and warehouse admins; issue 30 point 1).
-  'src/features/onboarding/',
+  'src/features/onboarding-admin/',
   // The year-end tax report (root and admin; issue 30 point 4).
-  'src/features/tax-report/',
+  'src/features/tax-report-admin/',
   'src/features/auth/pages/register-page.tsx',
   'src/features/rules/pages/rules-page.tsx',
 ];
@@ -64,8 +64,8 @@ export const REP_FORBIDDEN = [
   'src/features/article-admin',
   'src/features/challenge-admin',
   'src/features/settings-admin',
-  'src/features/onboarding',
-  'src/features/tax-report',
+  'src/features/onboarding-admin',
+  'src/features/tax-report-admin',
   // The back-office kit the *-admin features share (decision 053).
   'src/components/admin',
   'mantine-datatable',
