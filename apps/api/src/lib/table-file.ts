@@ -237,3 +237,12 @@ export async function openTableFile(
     records: csvRecords(replay(head, chunks), decoder, delimiter, limits.recordChars, messages.recordTooLong),
   };
 }
+
+/** Reads what is left of an upload, so the request completes after an early refusal. */
+export async function drainUpload(chunks: AsyncIterator<Buffer>): Promise<void> {
+  try {
+    for (;;) if ((await chunks.next()).done) return;
+  } catch {
+    // The upload failed on its own (cut short, too large): nothing more to read.
+  }
+}

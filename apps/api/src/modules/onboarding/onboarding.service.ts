@@ -17,7 +17,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { offsetOf, paged } from '../../lib/paging.ts';
-import { FILE_LIMITS, HEADER_SEARCH_LINES, openTableFile } from '../../lib/table-file.ts';
+import { drainUpload, FILE_LIMITS, HEADER_SEARCH_LINES, openTableFile } from '../../lib/table-file.ts';
 import { type Actor, isScoped, mayManageRole, warehouseScopeOf } from '../access/access.service.ts';
 import { queueInvitations } from '../auth/invitations.service.ts';
 import {
@@ -73,15 +73,6 @@ const MESSAGES = { empty: 'onboarding.empty', recordTooLong: 'onboarding.recordT
 const authorFilter = (actor: Actor): number | null => (isScoped(actor.role) ? actor.id : null);
 
 const notFound = () => new AppError(404, 'onboarding.notFound');
-
-/** Reads what is left of an upload, so the request completes after an early refusal. */
-export async function drain(chunks: AsyncIterator<Buffer>): Promise<void> {
-  try {
-    for (;;) if ((await chunks.next()).done) return;
-  } catch {
-    // The upload failed on its own (cut short, too large): nothing more to read.
-  }
-}
 
 interface FileRows {
   format: 'csv' | 'xlsx';
@@ -265,14 +256,14 @@ export async function previewImport(
   between?: () => Promise<void>,
 ): Promise<OnboardingImport> {
   if (kind === 'warehouses' && !can(actor.role, 'warehouses.create')) {
-    await drain(upload.chunks);
+    await drainUpload(upload.chunks);
     throw new AppError(403, 'onboarding.warehousesAdminOnly');
   }
   let file: FileRows;
   try {
     file = await readFile(kind, upload);
   } finally {
-    await drain(upload.chunks);
+    await drainUpload(upload.chunks);
   }
   const read = readRows(kind, file.header, file.rows);
   await between?.();

@@ -16,7 +16,7 @@ import { csvStream } from '../../lib/csv.ts';
 import { formatGrosze } from '../../lib/money.ts';
 import { offsetOf, paged, searchTerm } from '../../lib/paging.ts';
 import { prefetchFirst } from '../../lib/prefetch.ts';
-import { HEADER_SEARCH_LINES, openTableFile } from '../../lib/table-file.ts';
+import { drainUpload, HEADER_SEARCH_LINES, openTableFile } from '../../lib/table-file.ts';
 import { enqueueJob, queuePositions } from '../jobs/index.ts';
 import { lockWalletsAvailable, postMany } from '../wallet/wallet.service.ts';
 import { matchColumns } from './sales-columns.ts';
@@ -100,15 +100,6 @@ function present(r: repo.ImportRow, lang: Lang, queue: Map<number, number | null
 async function queueOf(db: Db, rows: readonly repo.ImportRow[]): Promise<Map<number, number | null>> {
   const jobs = rows.filter((r) => r.status === 'queued' && r.job_id !== null).map((r) => r.job_id as number);
   return jobs.length === 0 ? new Map() : queuePositions(db, jobs);
-}
-
-/** Reads what is left of an upload, so the request completes after an early refusal. */
-async function drain(chunks: AsyncIterator<Buffer>): Promise<void> {
-  try {
-    for (;;) if ((await chunks.next()).done) return;
-  } catch {
-    // The upload failed on its own (cut short, too large): nothing more to read.
-  }
 }
 
 const tooLarge = () => new AppError(413, 'sales.fileTooLarge');
@@ -219,7 +210,7 @@ export async function importSales(
     staged = await stage(db, id, { ...upload, chunks }, stopping, opts.betweenBatches);
     if (stopping?.aborted) throw new AppError(503, 'sales.interrupted');
   } catch (err) {
-    await drain(chunks);
+    await drainUpload(chunks);
     // A file cut at the size limit may fail to parse first (a ZIP without its end): the size is the reason.
     const refusal = upload.truncated() || isTooLarge(err) ? tooLarge() : err instanceof AppError ? err : null;
     await repo.failImport(db, id, refusal ? storedError(refusal) : 'sales.unreadable', staged.rows);
