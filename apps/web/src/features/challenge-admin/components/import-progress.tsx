@@ -1,10 +1,10 @@
 import type { SalesImport } from '@incentive/contracts';
 import { Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Figure } from '../../../components/admin/figure.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { rowsFinished, stepPercent } from '../lib/import-progress.ts';
-import { ImportFigure } from './import-figure.tsx';
 import { ImportStatusBadge } from './import-status-badge.tsx';
 
 /**
@@ -95,7 +95,7 @@ export function ImportProgress({ item }: { item: SalesImport }) {
             { label: t('challengeAdmin.import.held'), value: count(item.rows_held), testId: 'progress-held' },
             { label: t('challengeAdmin.progress.amount'), value: money(item.amount), testId: 'progress-amount' },
           ].map((figure) => (
-            <ImportFigure key={figure.testId} {...figure} small />
+            <Figure key={figure.testId} {...figure} small />
           ))}
         </SimpleGrid>
       </Stack>

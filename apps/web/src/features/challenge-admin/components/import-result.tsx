@@ -1,10 +1,10 @@
 import type { SalesImport } from '@incentive/contracts';
 import { Alert, Button, CloseButton, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
+import { Figure } from '../../../components/admin/figure.tsx';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
-import { ImportFigure as Figure } from './import-figure.tsx';
 import { ImportStatusBadge } from './import-status-badge.tsx';
 
 /**

@@ -16,6 +16,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Figure } from '../../../components/admin/figure.tsx';
 import { openConfirm } from '../../../components/admin/open-confirm.ts';
 import { type SimpleColumn, SimplePagedTable } from '../../../components/admin/simple-paged-table.tsx';
 import { downloadCsv } from '../../../lib/download-csv.ts';
@@ -32,19 +33,6 @@ import { OnboardingStatusBadge } from './import-status-badge.tsx';
 /** Downloads the refused rows of an import as the CSV the admin fixes and loads again. */
 export async function downloadRefused(i: OnboardingImport, failed: string) {
   if (!(await downloadCsv(ONBOARDING_API.refused(i.id), {}, `odrzucone-${i.id}.csv`))) toastError(failed);
-}
-
-function Figure({ label, value, testId, color }: { label: string; value: string; testId: string; color?: string }) {
-  return (
-    <Stack gap={2}>
-      <Text fz="xs" c="gray.7" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fz="xl" fw={700} c={color} data-testid={testId}>
-        {value}
-      </Text>
-    </Stack>
-  );
 }
 
 type RowItem = OnboardingRow & { id: number };

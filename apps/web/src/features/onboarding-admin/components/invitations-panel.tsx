@@ -1,6 +1,7 @@
 import type { Invitation } from '@incentive/contracts';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
+import { Figure } from '../../../components/admin/figure.tsx';
 import { type SimpleColumn, SimplePagedTable } from '../../../components/admin/simple-paged-table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -89,19 +90,13 @@ export function InvitationsPanel() {
         </Text>
         <SimpleGrid cols={3} spacing="md" maw={480}>
           {(['queued', 'sent', 'failed'] as const).map((k) => (
-            <Stack gap={2} key={k}>
-              <Text fz="xs" c="gray.7" tt="uppercase" fw={600}>
-                {t(`onboarding.invitations.${k}`)}
-              </Text>
-              <Text
-                fz="xl"
-                fw={700}
-                c={k === 'failed' && (c?.failed ?? 0) > 0 ? 'red.8' : undefined}
-                data-testid={`invitations-${k}`}
-              >
-                {c ? count(c[k]) : '—'}
-              </Text>
-            </Stack>
+            <Figure
+              key={k}
+              label={t(`onboarding.invitations.${k}`)}
+              value={c ? count(c[k]) : '—'}
+              testId={`invitations-${k}`}
+              color={k === 'failed' && (c?.failed ?? 0) > 0 ? 'red.8' : undefined}
+            />
           ))}
         </SimpleGrid>
         {(c?.failed ?? 0) > 0 && (

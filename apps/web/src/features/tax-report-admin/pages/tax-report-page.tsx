@@ -2,6 +2,7 @@ import { API, type TaxReportMissingRow } from '@incentive/contracts';
 import { Alert, Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Figure } from '../../../components/admin/figure.tsx';
 import { type SimpleColumn, SimplePagedTable } from '../../../components/admin/simple-paged-table.tsx';
 import { Page } from '../../../components/page.tsx';
 import { downloadCsv } from '../../../lib/download-csv.ts';
@@ -18,19 +19,6 @@ import { taxReportStrings } from '../lib/strings.ts';
 registerStrings(taxReportStrings);
 
 const KINDS = ['quiz', 'survey', 'challenge', 'corrections', 'total'] as const;
-
-function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <Stack gap={2}>
-      <Text fz="xs" c="gray.7" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text fz="xl" fw={700} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
 
 /**
  * `/tax-report` (issue 30 point 4, root and admin): a year's rewards from the ledger for the
