@@ -69,6 +69,7 @@ const ROUTES: Record<RouteName, RouteSpec> = {
   settings: { url: () => PAGES.settings, heading: /^Ustawienia programu$/ },
   onboarding: { url: () => PAGES.onboarding, heading: /^Import osób i hurtowni$/ },
   taxReport: { url: () => PAGES.taxReport, heading: /^Zestawienie roczne \(PIT-11\)$/ },
+  audit: { url: () => PAGES.audit, heading: /^Historia zmian$/ },
   dashboard: {
     url: () => PAGES.dashboard,
     heading: (role) =>

@@ -46,6 +46,8 @@ export const NOT_WATCHED = [
   'src/features/onboarding-admin/',
   // The year-end tax report (root and admin; issue 30 point 4).
   'src/features/tax-report-admin/',
+  // The audit trail (root, admin, regional managers and warehouse admins; issue 31 point 1).
+  'src/features/audit-admin/',
   'src/features/auth/pages/register-page.tsx',
   'src/features/rules/pages/rules-page.tsx',
 ];
@@ -66,6 +68,7 @@ export const REP_FORBIDDEN = [
   'src/features/settings-admin',
   'src/features/onboarding-admin',
   'src/features/tax-report-admin',
+  'src/features/audit-admin',
   // The back-office kit the *-admin features share (decision 053).
   'src/components/admin',
   'mantine-datatable',

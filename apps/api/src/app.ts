@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { requestLogSerializer } from './lib/request-log.ts';
 import { articleRoutes } from './modules/articles/articles.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { invitationRoutes } from './modules/auth/invitations.routes.ts';
 import { keepThrottleTidy } from './modules/auth/throttle.ts';
@@ -33,6 +34,7 @@ import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
 import { noStorePlugin } from './plugins/no-store.ts';
 import { QuietRequestLog } from './plugins/request-log.ts';
+import { requestScopePlugin } from './plugins/request-scope.ts';
 import { SECURITY_HEADER_OPTIONS, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { sentKeysPlugin } from './plugins/sent-keys.ts';
 import { sessionSyncPlugin } from './plugins/session-sync.ts';
@@ -101,6 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(backgroundPlugin);
   await app.register(noStorePlugin);
+  // Before auth: the acting scope (who, from where) wraps the auth hook and the handler (decision 064).
+  await app.register(requestScopePlugin);
   await app.register(authPlugin);
   await app.register(sessionSyncPlugin);
   await app.register(sentKeysPlugin);
@@ -130,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(onboardingRoutes);
   await app.register(taxReportRoutes);
   await app.register(privacyRoutes);
+  await app.register(auditRoutes);
 
   await app.register(webPlugin, { dist: deps.serveWeb ? deps.config.WEB_DIST : undefined });
   return app;

@@ -229,6 +229,9 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /api/invitations': { as: 'admin', url: () => '/api/invitations' },
   'GET /api/reports/tax-year/missing': { as: 'admin', url: () => '/api/reports/tax-year/missing?year=2026' },
   'GET /api/privacy/people': { as: 'admin', url: () => '/api/privacy/people' },
+  // The audit trail's filters (issue 31): the days are text until checked.
+  'GET /api/audit': { as: 'admin', url: () => '/api/audit' },
+  'GET /api/audit/export.csv': { as: 'admin', url: () => '/api/audit/export.csv' },
   'GET /api/sales-imports/{id}/held': { as: 'admin', url: () => `/api/sales-imports/${ids.salesImport}/held` },
   'GET /api/challenges': { as: 'admin', url: () => '/api/challenges' },
   'GET /api/challenges/{id}/ranking': { as: 'admin', url: () => `/api/challenges/${ids.challenge}/ranking` },

@@ -4,14 +4,17 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ledgerCheckSchema } from '@incentive/contracts';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, type Db, openPglite, openPostgres } from '../src/db/client.ts';
+import { queryRows } from '../src/db/query-rows.ts';
 import type { Mailer } from '../src/plugins/mail.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-accounts.ts';
+import { AUDITED_ROUTES } from './audit-routes.ts';
 import { type ParsedMail, parseMail } from './mail.ts';
 import { databaseUrl, quoteIdent } from './template.ts';
 
@@ -36,6 +39,34 @@ export interface TestApp {
   outbox(): Promise<OutboxMail[]>;
   /** The newest message to `email`; throws when there is none. */
   lastMailTo(email: string): Promise<OutboxMail>;
+}
+
+/**
+ * Issue 31 point 1: every successful write of this app leaves what test/audit-routes.ts says in the
+ * audit trail (exactly one event of its kind, or none where the table allows it). A write that does
+ * not answers 500 with the reason (so the test that made it fails there), and closing the app fails.
+ */
+function checkAuditTrail(app: FastifyInstance, db: Db): string[] {
+  const failures: string[] = [];
+  app.addHook('onSend', async (req, reply, payload) => {
+    const route = `${req.method} ${req.routeOptions.url ?? ''}`;
+    const expected = AUDITED_ROUTES[route];
+    if (!expected || reply.statusCode >= 300 || ['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return payload;
+    const rows = await queryRows<{ kind: string }>(
+      db,
+      sql`select kind from audit_events where request_id = ${String(req.id)} order by id`,
+    );
+    const kinds = rows.map((r) => r.kind);
+    const ok = expected.exempt
+      ? kinds.length === 0
+      : (kinds.length === 1 && kinds[0] === expected.kind) || (kinds.length === 0 && expected.none !== undefined);
+    if (ok) return payload;
+    const failure = `${route} answered ${reply.statusCode} with audit events [${kinds.join(', ')}], expected ${expected.exempt ? 'none' : expected.kind}`;
+    failures.push(failure);
+    reply.code(500);
+    return JSON.stringify({ message: failure });
+  });
+  return failures;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -112,6 +143,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     logger: opts.logger,
     jobs: opts.jobs,
   });
+  const auditFailures = checkAuditTrail(app, database.db);
   await opts.routes?.(app);
   await app.ready();
   const outboxDir = path.join(dataDir, 'outbox');
@@ -135,6 +167,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       await app.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
+      if (auditFailures.length > 0) throw new Error(`audit trail: ${auditFailures.join('; ')}`);
     },
     async login(email, password = DEMO_PASSWORD) {
       const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });

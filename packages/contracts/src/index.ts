@@ -1,4 +1,5 @@
 export * from './articles.ts';
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './cards.ts';
 export * from './challenges.ts';

@@ -484,3 +484,22 @@ export const PRIVACY_MESSAGES_EN: Record<keyof typeof PRIVACY_MESSAGES_PL, strin
   'privacy.section.requests': 'Exports and anonymisation (log)',
   'privacy.none': 'none',
 };
+
+/* Issue 31 point 1: the audit trail's refusals (the page's own texts are in the web's locales/audit). */
+export const AUDIT_MESSAGES_PL = {
+  'audit.notFound': 'Nie ma takiego zdarzenia',
+  'audit.actorInvalid': 'Nieprawidłowa osoba',
+  'audit.objectInvalid': 'Nieprawidłowy obiekt',
+  'audit.kindInvalid': 'Nieprawidłowy rodzaj zmiany',
+  'audit.dateInvalid': 'Podaj datę w formacie RRRR-MM-DD',
+  'audit.rangeInvalid': 'Data „do” nie może być wcześniejsza niż data „od”',
+} as const;
+
+export const AUDIT_MESSAGES_EN: Record<keyof typeof AUDIT_MESSAGES_PL, string> = {
+  'audit.notFound': 'There is no such event',
+  'audit.actorInvalid': 'Invalid person',
+  'audit.objectInvalid': 'Invalid object',
+  'audit.kindInvalid': 'Invalid kind of change',
+  'audit.dateInvalid': 'Enter the date as YYYY-MM-DD',
+  'audit.rangeInvalid': 'The “to” date cannot be before the “from” date',
+};

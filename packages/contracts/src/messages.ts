@@ -8,6 +8,8 @@
 import { MESSAGES_EN } from './messages-en.ts';
 import { MESSAGES_PL } from './messages-pl.ts';
 import {
+  AUDIT_MESSAGES_EN,
+  AUDIT_MESSAGES_PL,
   CONSENT_MESSAGES_EN,
   CONSENT_MESSAGES_PL,
   CSV_SERVER_MESSAGES_EN,
@@ -47,6 +49,7 @@ const SERVER_MESSAGES = {
     ONBOARDING_MESSAGES_PL,
     TAX_REPORT_MESSAGES_PL,
     PRIVACY_MESSAGES_PL,
+    AUDIT_MESSAGES_PL,
   ],
   en: [
     QUIZ_SERVER_MESSAGES_EN,
@@ -57,6 +60,7 @@ const SERVER_MESSAGES = {
     ONBOARDING_MESSAGES_EN,
     TAX_REPORT_MESSAGES_EN,
     PRIVACY_MESSAGES_EN,
+    AUDIT_MESSAGES_EN,
   ],
 } as const;
 
@@ -78,7 +82,8 @@ type PlainKey =
   | keyof typeof CONSENT_MESSAGES_PL
   | keyof typeof ONBOARDING_MESSAGES_PL
   | keyof typeof TAX_REPORT_MESSAGES_PL
-  | keyof typeof PRIVACY_MESSAGES_PL;
+  | keyof typeof PRIVACY_MESSAGES_PL
+  | keyof typeof AUDIT_MESSAGES_PL;
 /** A count message's base key ('sales.rows' of 'sales.rows_other'; plural.ts). */
 type PluralBase<K> = K extends `${infer B}_other` ? B : never;
 export type MessageKey = PlainKey | PluralBase<PlainKey>;

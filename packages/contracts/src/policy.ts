@@ -50,6 +50,8 @@ export const PAGES = {
   onboarding: '/import',
   /** The year-end tax report for the accountant (issue 30 point 4). */
   taxReport: '/tax-report',
+  /** The audit trail: who changed what, and when (issue 31 point 1). */
+  audit: '/audit',
 } as const;
 export type PageName = keyof typeof PAGES;
 
@@ -130,6 +132,8 @@ export const ACTIONS = [
   'taxData.read',
   // Export everything held about a person, and anonymise a deactivated one (issue 30 point 5).
   'privacy.manage',
+  // The audit trail (GET /api/audit): every event for root and admin, a scoped role's warehouses' own.
+  'audit.read',
   // Features that come next: their routes and screens use these.
   // Write articles and read every one, drafts included (/api/admin/articles).
   'articles.manage',
@@ -215,6 +219,7 @@ const ADMIN: RolePolicy = {
     'settings',
     'onboarding',
     'taxReport',
+    'audit',
     // The admin preview of the rep home links to the rep's lists.
     'articlesPh',
     'articlePh',
@@ -294,6 +299,7 @@ export const POLICY: Record<Role, RolePolicy> = {
       'challenges',
       'challengeRanking',
       'onboarding',
+      'audit',
     ],
     actions: [
       'session.use',
@@ -311,6 +317,7 @@ export const POLICY: Record<Role, RolePolicy> = {
       'admins.edit',
       'forms.pickWarehouse',
       'challenges.view',
+      'audit.read',
     ],
     scope: { records: 'warehouses', sees: ['wholesaler', 'seller'], manages: ['wholesaler', 'seller'] },
   },
@@ -327,6 +334,7 @@ export const POLICY: Record<Role, RolePolicy> = {
       'challenges',
       'challengeRanking',
       'onboarding',
+      'audit',
     ],
     actions: [
       'session.use',
@@ -338,6 +346,7 @@ export const POLICY: Record<Role, RolePolicy> = {
       'reps.edit',
       'people.import',
       'challenges.view',
+      'audit.read',
     ],
     scope: { records: 'warehouses', sees: ['wholesaler', 'seller'], manages: ['seller'] },
   },

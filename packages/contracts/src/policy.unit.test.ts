@@ -75,6 +75,7 @@ forms.pickWarehouse     |  x   |   x   |       x        |     x      |          
 profile.view            |      |       |                |            |            |   x    | seller: the profile link
 taxData.read            |  x   |   x   |                |            |            |        | issue 30.2: who pays out and reports taxes reads a rep's PESEL and address
 privacy.manage          |  x   |   x   |                |            |            |        | issue 30.5: a person's data on request, anonymisation
+audit.read              |  x   |   x   |                |     x      |     x      |        | issue 31.1: the audit trail (scoped roles: their warehouses' events)
 articles.manage         |  x   |   x   |       x        |            |            |        | admin and provider admin: admin article endpoints
 articles.read           |  x   |   x   |       x        |            |            |   x    | seller: articles-ph; admins: previews
 products.read           |  x   |   x   |       x        |            |            |        | the article form's product picker
@@ -125,6 +126,7 @@ withdraw          |  x   |   x   |                |            |            |   
 settings          |  x   |   x   |                |            |            |        | issue 27.10: programme settings (decision 047)
 onboarding        |  x   |   x   |                |     x      |     x      |        | issue 30.1: bulk onboarding (warehouses: admin only)
 taxReport         |  x   |   x   |                |            |            |        | issue 30.4: the year-end tax report (who reads tax data)
+audit             |  x   |   x   |                |     x      |     x      |        | issue 31.1: the audit trail
 `);
 
 /** Section 2, "Menu by role", in order. */

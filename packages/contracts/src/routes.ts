@@ -96,6 +96,10 @@ export const API = {
   privacyPeople: '/api/privacy/people',
   personalData: '/api/users/:id/personal-data',
   anonymise: '/api/users/:id/anonymise',
+  // The audit trail (issue 31 point 1).
+  audit: '/api/audit',
+  auditExport: '/api/audit/export.csv',
+  auditEvent: '/api/audit/:id',
 } as const;
 
 /** Fills the `:name` parameters of an API path: apiPath(API.user, { id: 7 }) is '/api/users/7'. */

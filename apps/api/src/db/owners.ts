@@ -14,6 +14,7 @@
 export type OwnerModule =
   | 'access'
   | 'articles'
+  | 'audit'
   | 'auth'
   | 'cards'
   | 'challenges'
@@ -75,6 +76,8 @@ export const TABLE_OWNERS = {
   onboarding_imports: 'onboarding',
   onboarding_rows: 'onboarding',
   personal_data_log: 'privacy',
+  audit_events: 'audit',
+  audit_changes: 'audit',
 } as const satisfies Record<string, OwnerModule>;
 
 export type TableName = keyof typeof TABLE_OWNERS;
@@ -93,6 +96,46 @@ export interface ReadModel {
 }
 
 export const READ_MODELS: readonly ReadModel[] = [
+  {
+    owner: 'users',
+    tables: ['users'],
+    readers: ['audit'],
+    why:
+      'Who acted and whom an event is about, by their name as it is now (an anonymised person shows anonymised), ' +
+      'beside each event of the audit trail\u2019s page (decision 064): one statement a page.',
+  },
+  {
+    owner: 'warehouses',
+    tables: ['warehouses', 'user_warehouses'],
+    readers: ['audit'],
+    why:
+      'An event about a person is seen by the wholesalers and regional managers of that person\u2019s warehouses: ' +
+      'recordChange reads the memberships in its own insert (decision 064); a warehouse\u2019s name beside its events.',
+  },
+  {
+    owner: 'quizzes',
+    tables: ['quizzes'],
+    readers: ['audit'],
+    why: 'The name of the quiz an audit event is about, beside the event (decision 064).',
+  },
+  {
+    owner: 'articles',
+    tables: ['articles'],
+    readers: ['audit'],
+    why: 'The title of the article an audit event is about, beside the event (decision 064).',
+  },
+  {
+    owner: 'challenges',
+    tables: ['challenges'],
+    readers: ['audit'],
+    why: 'The name of the challenge an audit event is about, beside the event (decision 064).',
+  },
+  {
+    owner: 'products',
+    tables: ['products'],
+    readers: ['audit'],
+    why: 'The name of the product an audit event is about, beside the event (decision 064).',
+  },
   {
     owner: 'users',
     tables: ['users'],

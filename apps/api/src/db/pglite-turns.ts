@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 
 /**
@@ -28,11 +29,13 @@ export class Turns {
   /** Runs `work` when its turn comes; the next turn starts when it settles. */
   take<T>(work: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const job = () => {
+      // Bound to the caller's async context: a queued call runs when another one settles, and must
+      // still see its own request's scope (lib/request-scope.ts: who acts, for the audit trail).
+      const job = AsyncResource.bind(() => {
         work()
           .then(resolve, reject)
           .finally(() => this.next());
-      };
+      });
       // Requests arriving in one loop turn are each handled to their first await before the next
       // is read: without this check each would run its call at once, and the turn would last as
       // long as all of them together.

@@ -1284,3 +1284,60 @@ export const personalDataLog = pgTable(
     index('personal_data_log_subject_idx').on(t.subjectId, t.createdAt),
   ],
 );
+
+/**
+ * The audit trail (issue 31 point 1, decision 064), owned by the audit module. One event per change
+ * a person (or a job on a person's behalf) made: who, from where, when, what kind, on which object.
+ * Written in the change's own transaction (audit.service.ts `recordChange`); append-only (triggers
+ * of migration 0030 refuse UPDATE, DELETE and TRUNCATE).
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    /** Null for the system (a job of its own, a rules change by migration). Users are never deleted. */
+    actorId: integer('actor_id').references((): AnyPgColumn => users.id, { onDelete: 'restrict' }),
+    actorRole: text('actor_role'),
+    /** The client's address as the server sees it (behind a trusted proxy: X-Forwarded-For). */
+    ip: text('ip'),
+    requestId: text('request_id'),
+    kind: text('kind').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: bigint('object_id', { mode: 'number' }),
+    /** The warehouses the object belonged to at the time: what a wholesaler's or RKS's scope matches. */
+    warehouseIds: integer('warehouse_ids').array(),
+    /** What the rows do not say (an import's totals, an adjustment's amount, a refusal's reason). */
+    details: jsonb('details'),
+  },
+  (t) => [
+    index('audit_events_at_idx').on(t.at, t.id),
+    index('audit_events_object_idx').on(t.objectType, t.objectId, t.id),
+    index('audit_events_actor_idx').on(t.actorId, t.id),
+    index('audit_events_kind_idx').on(t.kind, t.id),
+    index('audit_events_warehouses_idx').using('gin', t.warehouseIds),
+  ],
+);
+
+/**
+ * The row changes behind an audit event, written by the `audit_row` trigger on every audited table
+ * (migration 0030): the columns before and after (on an update only those that changed), with
+ * secrets left out and personal data masked. Append-only like the events.
+ */
+export const auditChanges = pgTable(
+  'audit_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    tableName: text('table_name').notNull(),
+    /** The row's id, or its key columns joined by ':' (user_warehouses, challenge_products). */
+    rowKey: text('row_key'),
+    op: text('op').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_changes_event_idx').on(t.eventId, t.id),
+    check('audit_changes_op_check', sql`${t.op} in ('insert','update','delete')`),
+  ],
+);

@@ -224,6 +224,12 @@ const TABLE: Record<string, Row> = {
   'POST /api/users/:id/anonymise': r('- - - - - -', {
     why: 'user 1 is active: only a deactivated person is anonymised (privacy.test.ts)',
   }),
+
+  // The audit trail (issue 31 point 1): root and admin all of it, a wholesaler and a regional manager
+  // their warehouses' events (audit-trail.test.ts proves the scope); nobody else.
+  'GET /api/audit': r('ok ok - ok ok -'),
+  'GET /api/audit/export.csv': r('ok ok - ok ok -'),
+  'GET /api/audit/:id': r('ok ok - - - -', { why: 'event 1 is the seed’s, outside every warehouse' }),
 };
 
 // ---------------------------------------------------------------- records

@@ -9,6 +9,7 @@ import { lazyPage } from '../first-load/lazy-page.ts';
  */
 const articles = () => import('../features/articles/load-pages.ts');
 const articleAdmin = () => import('../features/article-admin/load-pages.ts');
+const audit = () => import('../features/audit-admin/load-pages.ts');
 const backOffice = () => import('../features/team-admin/load-pages.ts');
 const challengeAdmin = () => import('../features/challenge-admin/load-pages.ts');
 const challenges = () => import('../features/challenges/load-pages.ts');
@@ -41,6 +42,7 @@ const RankingPage = lazyPage(() => challengeAdmin().then((m) => m.loadRankingPag
 const SettingsPage = lazyPage(() => settings().then((m) => m.loadSettingsPage()));
 const OnboardingPage = lazyPage(() => onboarding().then((m) => m.loadOnboardingPage()));
 const TaxReportPage = lazyPage(() => taxReport().then((m) => m.loadTaxReportPage()));
+const AuditPage = lazyPage(() => audit().then((m) => m.loadAuditPage()));
 const RepQuizListPage = lazyPage(() => quizzes().then((m) => m.loadQuizListPage()));
 const QuizTakePage = lazyPage(() => quizzes().then((m) => m.loadQuizTakePage()));
 const RepQuizSummaryPage = lazyPage(() => quizzes().then((m) => m.loadQuizSummaryPage()));
@@ -87,4 +89,5 @@ export const PAGE_ELEMENTS: Partial<Record<GuardedPage, ReactNode>> = {
   settings: <SettingsPage />,
   onboarding: <OnboardingPage />,
   taxReport: <TaxReportPage />,
+  audit: <AuditPage />,
 };

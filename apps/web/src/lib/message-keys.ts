@@ -1,6 +1,7 @@
 import type { MESSAGES_PL } from '@incentive/contracts';
 import type articleAdmin from '../locales/article-admin/pl.json';
 import type articles from '../locales/articles/pl.json';
+import type audit from '../locales/audit/pl.json';
 import type challengeAdmin from '../locales/challenge-admin/pl.json';
 import type challengeBox from '../locales/challenges/box-pl.json';
 import type challenges from '../locales/challenges/pl.json';
@@ -28,6 +29,7 @@ import type videoPoster from '../locales/video-poster/pl.json';
 type Texts = typeof pl &
   typeof articleAdmin &
   typeof articles &
+  typeof audit &
   typeof challengeAdmin &
   typeof challengeBox &
   typeof challenges &

@@ -1,4 +1,4 @@
-import { PAGES, type PageName, POLICY, type User } from '@incentive/contracts';
+import { type AuditKind, type AuditObject, PAGES, type PageName, POLICY, type User } from '@incentive/contracts';
 import { generatePath } from 'react-router';
 import { buildUrl } from './build-url.ts';
 
@@ -8,8 +8,8 @@ import { buildUrl } from './build-url.ts';
  */
 
 export type DashboardTab = 'warehouses' | 'sales-reps' | 'registered';
-export type WarehouseTab = 'data' | 'admins' | 'ph';
-export type SalesRepTab = 'challenges' | 'quiz' | 'info' | 'tax';
+export type WarehouseTab = 'data' | 'admins' | 'ph' | 'history';
+export type SalesRepTab = 'challenges' | 'quiz' | 'info' | 'tax' | 'history';
 
 const withQuery = buildUrl;
 
@@ -58,6 +58,9 @@ export const paths = {
   settings: () => PAGES.settings,
   onboarding: () => PAGES.onboarding,
   taxReport: () => PAGES.taxReport,
+  /** The audit trail, optionally filtered to one person's changes or one object's history. */
+  audit: (query?: { actor_id?: number; object_type?: AuditObject; object_id?: number; kind?: AuditKind }) =>
+    withQuery(PAGES.audit, query),
 } satisfies Record<PageName, (...args: never[]) => string>;
 
 /** The sales-rep home as a rep sees it, for an admin (SPEC.md section 2). */

@@ -40,7 +40,9 @@ export type QueryRoot =
   /** The programme's settings (footer, rules) as the settings page edits them. */
   | 'programme-settings'
   /** Bulk onboarding: the imports, their preview rows, and the activation e-mails' queue. */
-  | 'onboarding';
+  | 'onboarding'
+  /** The audit trail: its pages and events (never cached long: every write adds to it). */
+  | 'audit';
 
 /** The key every query under `root` starts with: what invalidateQueries takes. */
 export const rootKey = (root: QueryRoot): readonly [QueryRoot] => [root];
@@ -150,6 +152,10 @@ export interface QueryKeyArgs {
   'users.statement-years': [];
   /** People found for a personal-data request. */
   'users.privacy-people': [search: string];
+  /** A page of the audit trail (its filters in the params). */
+  'audit.list': [params: ListParams];
+  /** One audit event with its changed rows. */
+  'audit.one': [id: Id];
 }
 
 export type QueryName = keyof QueryKeyArgs;

@@ -30,6 +30,8 @@ const SAMPLES: { [N in QueryName]: [QueryKeyArgs[N], QueryKeyArgs[N]] } = {
   'wallet.tax-report-missing': [[{ year: 2025 }], [{ year: 2026 }]],
   'users.statement-years': [[], []],
   'users.privacy-people': [['anna'], ['jan']],
+  'audit.list': [[{ page: 1 }], [{ kind: 'user.update' }]],
+  'audit.one': [[1], [2]],
   'users.warehouse': [
     [1, { page: 1 }],
     [2, { page: 1 }],
@@ -107,6 +109,7 @@ const ROOTS: Record<QueryRoot, true> = {
   'sales-imports': true,
   'programme-settings': true,
   onboarding: true,
+  audit: true,
 };
 const roots = new Set<string>(Object.keys(ROOTS));
 const withArgs = names.filter((n) => SAMPLES[n][0].length > 0);

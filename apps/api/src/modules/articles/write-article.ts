@@ -1,6 +1,7 @@
 import type { ArticleFields } from '@incentive/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import { storeImage } from '../media/media.service.ts';
 import { productExists } from '../products/products.service.ts';
 import { cleanArticle, publicationOf, refuse } from './article-fields.ts';
@@ -31,14 +32,16 @@ export async function createArticle(db: Db, actor: Actor, f: ArticleFields, imag
   const { values, publishedAt } = await checkedValues(db, f);
   if (!image) throw refuse('article.imageRequired', 'image');
   const { hash } = await storeImage(db, image, actor.id);
-  return db.transaction((tx) =>
-    write.insertArticle(tx, {
+  return db.transaction(async (tx) => {
+    const id = await write.insertArticle(tx, {
       ...values,
       imageHash: hash,
       publishedAt: publishedAt === undefined ? new Date() : publishedAt,
       createdBy: actor.id,
-    }),
-  );
+    });
+    await recordChange(tx, { kind: 'article.create', object: 'article', id });
+    return id;
+  });
 }
 
 /** POST /api/admin/articles/{id}: no image keeps the current one, no published_at keeps the date. */
@@ -56,10 +59,14 @@ export async function updateArticle(
     if (!(await write.updateArticle(tx, id, { ...values, imageHash, publishedAt, updatedBy: actor.id }))) {
       throw notFound('article.notFound');
     }
+    await recordChange(tx, { kind: 'article.update', object: 'article', id });
   });
 }
 
 /** DELETE /api/admin/articles/{id}: reps no longer see it; the back office keeps it as 'deleted'. */
 export async function deleteArticle(db: Db, actor: Actor, id: number): Promise<void> {
-  if (!(await write.softDeleteArticle(db, id, actor.id))) throw notFound('article.notFound');
+  await db.transaction(async (tx) => {
+    if (!(await write.softDeleteArticle(tx, id, actor.id))) throw notFound('article.notFound');
+    await recordChange(tx, { kind: 'article.delete', object: 'article', id });
+  });
 }

@@ -5,6 +5,7 @@ import { dummyHash, hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { canManageUser, findActiveUserByEmail } from '../access/access.service.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import * as repo from './auth.repo.ts';
 import { deviceCookieAfterSignIn, hasDeviceCookie, isKnownDevice } from './known-device.ts';
 import { claimAttempt, forgive, SIGN_IN_THROTTLE } from './throttle.ts';
@@ -52,6 +53,16 @@ export async function login(
     await repo.insertSession(tx, user.id, hash, new Date(Date.now() + s.sessionTtlHours * 3600_000));
     await repo.recordLogin(tx, user.id, input.ip, input.userAgent);
     await forgive(tx, claim);
+    // The back office's sign-ins are in the audit trail (issue 31); a rep's are in its sign-in list only.
+    if (user.role !== 'seller') {
+      await recordChange(tx, {
+        kind: 'auth.signIn',
+        object: 'user',
+        id: user.id,
+        ofUser: user.id,
+        actor: { id: user.id, role: user.role },
+      });
+    }
   });
   const deviceCookie = await deviceCookieAfterSignIn(db, input.cookies, user.id, input.secure);
   return { token, token_type: 'Bearer', deviceCookie };
@@ -88,6 +99,13 @@ export async function setPassword(db: Db, s: AuthSettings, body: SetPasswordBody
     await repo.setPasswordHash(tx, user.id, hash);
     await repo.revokeAllSessions(tx, user.id);
     for (const hook of passwordSetHooks) await hook(tx, user.id);
+    await recordChange(tx, {
+      kind: 'auth.passwordSet',
+      object: 'user',
+      id: user.id,
+      ofUser: user.id,
+      actor: { id: user.id, role: user.role },
+    });
   });
 }
 
@@ -144,5 +162,7 @@ export async function resendSetPassword(
   }
   if (target.activatedAt && !can(actor.role, 'users.relinkActive'))
     throw new AppError(403, 'auth.resendActiveAdminOnly');
-  return sendSetPasswordLink(db, mailer, s, target, lang);
+  const link = await sendSetPasswordLink(db, mailer, s, target, lang);
+  await recordChange(db, { kind: 'user.inviteResent', object: 'user', id: target.id, ofUser: target.id });
+  return link;
 }

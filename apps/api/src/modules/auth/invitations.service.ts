@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { offsetOf, paged } from '../../lib/paging.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { type Actor, readScopeOf, warehouseScopeOf } from '../access/access.service.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import { enqueueDrain, type JobKind } from '../jobs/index.ts';
 import { type AuthSettings, sendSetPasswordLink } from './auth.service.ts';
 import * as repo from './invitations.repo.ts';
@@ -132,6 +133,7 @@ export async function resendInvitation(db: Db, actor: Actor, id: number): Promis
     const n = await repo.requeueFailed(tx, scope, [id]);
     if (n === 0) throw new AppError(409, 'onboarding.invitationNotFailed');
     await enqueueDrain(tx, INVITATIONS_JOB, { createdBy: actor.id });
+    await recordChange(tx, { kind: 'invitation.resend', object: 'invitation', id, warehouseIds: scope ?? undefined });
     return n;
   });
 }
@@ -139,8 +141,19 @@ export async function resendInvitation(db: Db, actor: Actor, id: number): Promis
 /** "Send all again": every failed e-mail in the scope whose person still has no password. */
 export async function resendFailedInvitations(db: Db, actor: Actor): Promise<number> {
   return db.transaction(async (tx) => {
-    const n = await repo.requeueFailed(tx, await warehouseScopeOf(tx, actor), null);
-    if (n > 0) await enqueueDrain(tx, INVITATIONS_JOB, { createdBy: actor.id });
+    const scope = await warehouseScopeOf(tx, actor);
+    const n = await repo.requeueFailed(tx, scope, null);
+    // Nothing failed: nothing changes, nothing is recorded.
+    if (n > 0) {
+      await enqueueDrain(tx, INVITATIONS_JOB, { createdBy: actor.id });
+      await recordChange(tx, {
+        kind: 'invitation.resendFailed',
+        object: 'invitation',
+        id: null,
+        warehouseIds: scope ?? undefined,
+        details: { count: n },
+      });
+    }
     return n;
   });
 }

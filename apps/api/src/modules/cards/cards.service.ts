@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { offsetOf, paged } from '../../lib/paging.ts';
 import { type Actor, canReadUser, seesFullCards } from '../access/access.service.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import { currentCardHolder, findReadableUser, lockActiveUser, setCurrentCardNumber } from '../users/users.service.ts';
 import * as repo from './cards.repo.ts';
 
@@ -51,6 +52,7 @@ export async function addCard(db: Db, actor: Actor, userId: number, number: stri
     if ((await currentCardHolder(tx, number, userId)) !== undefined) throw new AppError(409, 'card.numberTaken');
     const row = await repo.insertCard(tx, { userId, number, createdBy: actor.id });
     await setCurrentCardNumber(tx, userId, number);
+    await recordChange(tx, { kind: 'user.cardAdd', object: 'user', id: userId, ofUser: userId });
     return { id: row.id, number: show(actor, number), created_at: row.createdAt.toISOString(), is_current: true };
   });
 }

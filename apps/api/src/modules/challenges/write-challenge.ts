@@ -1,6 +1,7 @@
 import type { ChallengeFields, MessageKey } from '@incentive/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import { storeImage } from '../media/media.service.ts';
 import { liveProductsByIds } from '../products/products.service.ts';
 import * as write from './challenge-write.repo.ts';
@@ -69,6 +70,7 @@ export async function createChallenge(db: Db, actor: Actor, f: ChallengeFields, 
     await checkNoOverlap(tx, f, null);
     const id = await write.insertChallenge(tx, { ...valuesOf(f), imageHash: hash, createdBy: actor.id });
     await write.replaceProducts(tx, id, items);
+    await recordChange(tx, { kind: 'challenge.create', object: 'challenge', id });
     return id;
   });
 }
@@ -99,6 +101,7 @@ export async function updateChallenge(
     await checkNoOverlap(tx, f, id);
     await write.updateChallenge(tx, id, { ...valuesOf(f), imageHash, updatedBy: actor.id });
     await write.replaceProducts(tx, id, items);
+    await recordChange(tx, { kind: 'challenge.update', object: 'challenge', id });
   });
 }
 
@@ -109,5 +112,6 @@ export async function deleteChallenge(db: Db, actor: Actor, id: number): Promise
     if (!(await write.lockLiveChallenge(tx, id))) throw challengeNotFound();
     if (await write.hasSales(tx, id)) throw new AppError(409, 'challenge.hasSales');
     await write.softDeleteChallenge(tx, id, actor.id);
+    await recordChange(tx, { kind: 'challenge.delete', object: 'challenge', id });
   });
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { personScope, runInScope } from '../../lib/request-scope.ts';
 import * as repo from './jobs.repo.ts';
 
 /*
@@ -289,7 +290,9 @@ export class JobWorker {
 
     const started = Date.now();
     log.info({ job: job.id, kind: job.kind, attempt: job.attempts }, 'jobs: run started');
-    const done = kind.run(ctx).then(
+    // A job acts for nobody's request, even when a request woke the worker: what it records names the
+    // person it works for itself (decision 064).
+    const done = runInScope(personScope(null), () => kind.run(ctx)).then(
       () => ({ ok: true as const }),
       (err: unknown) => ({ ok: false as const, err }),
     );

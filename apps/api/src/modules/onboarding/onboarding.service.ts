@@ -19,6 +19,7 @@ import { uniqueViolation } from '../../lib/db-errors.ts';
 import { offsetOf, paged } from '../../lib/paging.ts';
 import { drainUpload, FILE_LIMITS, HEADER_SEARCH_LINES, openTableFile } from '../../lib/table-file.ts';
 import { type Actor, isScoped, mayManageRole, warehouseScopeOf } from '../access/access.service.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import { queueInvitations } from '../auth/invitations.service.ts';
 import {
   type ImportMatch,
@@ -281,6 +282,13 @@ export async function previewImport(
       ...repo.countsOf(stored),
     });
     await repo.insertRows(tx, newId, stored, between);
+    await recordChange(tx, {
+      kind: 'onboardingImport.upload',
+      object: 'onboardingImport',
+      id: newId,
+      warehouseIds: actor.warehouseIds ?? undefined,
+      details: { kind, file_name: upload.fileName.slice(0, 255), rows: stored.length },
+    });
     return newId;
   });
   const rec = await repo.findImport(db, id, null);
@@ -513,6 +521,13 @@ export async function applyImport(db: Db, actor: Actor, id: number, lang: Lang):
       const targets = plan.kind === 'warehouses' ? await writeWarehouses(tx, plan) : await writePeople(tx, actor, plan);
       await repo.setTargets(tx, id, targets);
       await repo.markApplied(tx, id);
+      await recordChange(tx, {
+        kind: 'onboardingImport.apply',
+        object: 'onboardingImport',
+        id,
+        warehouseIds: actor.warehouseIds ?? undefined,
+        details: { kind: plan.kind, created: counts.toCreate, updated: counts.toUpdate },
+      });
       return { applied: id, created: counts.toCreate, updated: counts.toUpdate };
     });
   } catch (err) {
@@ -540,9 +555,17 @@ export async function applyImport(db: Db, actor: Actor, id: number, lang: Lang):
 }
 
 export async function cancelImport(db: Db, actor: Actor, id: number, lang: Lang): Promise<OnboardingImport> {
-  const rec = await repo.findImport(db, id, authorFilter(actor));
-  if (!rec) throw notFound();
-  if (!(await repo.markCancelled(db, id))) throw new AppError(409, 'onboarding.notPreviewed');
+  await db.transaction(async (tx) => {
+    const rec = await repo.findImport(tx, id, authorFilter(actor));
+    if (!rec) throw notFound();
+    if (!(await repo.markCancelled(tx, id))) throw new AppError(409, 'onboarding.notPreviewed');
+    await recordChange(tx, {
+      kind: 'onboardingImport.cancel',
+      object: 'onboardingImport',
+      id,
+      warehouseIds: actor.warehouseIds ?? undefined,
+    });
+  });
   const after = await repo.findImport(db, id, null);
   if (!after) throw notFound();
   return importJson(db, after, { message: translate(lang, 'onboarding.cancelled') });

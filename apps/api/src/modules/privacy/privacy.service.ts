@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { formatGrosze } from '../../lib/money.ts';
 import type { Actor } from '../access/access.service.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import { endAccess, forgetSignIns } from '../auth/auth.service.ts';
 import { cancelInvitationsOf } from '../auth/invitations.service.ts';
 import { anonymiseAccount } from '../users/users.service.ts';
@@ -142,6 +143,7 @@ export async function anonymise(db: Db, actor: Actor, id: number): Promise<Priva
     await forgetSignIns(tx, id);
     await cancelInvitationsOf(tx, id);
     await repo.logAction(tx, id, 'anonymise', actor.id);
+    await recordChange(tx, { kind: 'user.anonymise', object: 'user', id, ofUser: id });
   });
   const after = await repo.account(db, id);
   if (!after) throw notFound();

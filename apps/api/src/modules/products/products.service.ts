@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { offsetOf, paged, searchTerm } from '../../lib/paging.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import { imageOf, storeImage } from '../media/media.service.ts';
 import * as repo from './products.repo.ts';
 
@@ -94,12 +95,16 @@ export async function createProductFromForm(
   await checkCodeFree(db, f.code, null);
   const imageHash = image ? (await storeImage(db, image, actor.id)).hash : null;
   try {
-    return await repo.insertProduct(db, {
-      name: f.name,
-      description: f.description,
-      code: f.code,
-      imageHash,
-      createdBy: actor.id,
+    return await db.transaction(async (tx) => {
+      const id = await repo.insertProduct(tx, {
+        name: f.name,
+        description: f.description,
+        code: f.code,
+        imageHash,
+        createdBy: actor.id,
+      });
+      await recordChange(tx, { kind: 'product.create', object: 'product', id });
+      return id;
     });
   } catch (err) {
     rethrowCodeTaken(err);
@@ -117,16 +122,18 @@ export async function updateProductFromForm(
   if ((await repo.liveProductId(db, id)) === undefined) throw notFound('product.notFound');
   await checkCodeFree(db, f.code, id);
   const imageHash = image ? (await storeImage(db, image, actor.id)).hash : undefined;
-  let updated: boolean;
   try {
-    updated = await repo.updateProduct(db, id, {
-      name: f.name,
-      description: f.description,
-      code: f.code,
-      imageHash,
+    await db.transaction(async (tx) => {
+      const updated = await repo.updateProduct(tx, id, {
+        name: f.name,
+        description: f.description,
+        code: f.code,
+        imageHash,
+      });
+      if (!updated) throw notFound('product.notFound');
+      await recordChange(tx, { kind: 'product.update', object: 'product', id });
     });
   } catch (err) {
     rethrowCodeTaken(err);
   }
-  if (!updated) throw notFound('product.notFound');
 }

@@ -2,6 +2,7 @@ import type { MessageKey, QuestionInputParsed, QuizContentFields, QuizDetailsFie
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isBlankRichText, sanitizeRichText } from '../../lib/rich-text.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import { storeImage } from '../media/media.service.ts';
 import type { ImageChange } from './form-fields.ts';
 import { parseQuizDate, priceToGrosze } from './quiz-fields.ts';
@@ -123,6 +124,7 @@ export async function createQuiz(db: Db, actor: { id: number }, f: QuizContentFi
   return db.transaction(async (tx) => {
     const id = await write.insertQuiz(tx, { ...content, imageHash: imageHash ?? null, createdBy: actor.id });
     await syncQuestions(tx, id, 1, questions);
+    await recordChange(tx, { kind: 'quiz.create', object: 'quiz', id });
     return id;
   });
 }
@@ -149,6 +151,7 @@ export async function updateQuizContent(
     if (quiz.liveVersion === null) {
       await write.updateQuiz(tx, id, { ...content, imageHash });
       await syncQuestions(tx, id, quiz.draftVersion, questions);
+      await recordChange(tx, { kind: 'quiz.update', object: 'quiz', id });
       return 'quiz.updated';
     }
     let version = quiz.draftVersion;
@@ -163,6 +166,7 @@ export async function updateQuizContent(
       draftVersion: version,
       draftContent: { ...content, imageHash: imageHash === undefined ? shownImage : imageHash },
     });
+    await recordChange(tx, { kind: 'quiz.update', object: 'quiz', id, details: { version } });
     return 'quiz.updatedLive';
   });
 }
@@ -258,5 +262,6 @@ export async function saveQuizDetails(
       isSurvey: f.is_survey,
       questionsCount: questions.length,
     });
+    await recordChange(tx, { kind: 'quiz.publish', object: 'quiz', id, details: { version } });
   });
 }

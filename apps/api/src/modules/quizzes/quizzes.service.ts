@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { offsetOf, paged, searchTerm } from '../../lib/paging.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import { managerQuizJson, managerRowJson, repQuizJson, repRowJson } from './quiz-json.ts';
 import * as read from './quiz-read.repo.ts';
 import * as write from './quiz-write.repo.ts';
@@ -63,5 +64,8 @@ export async function getQuiz(db: Db, actor: Actor, id: number): Promise<Quiz | 
 
 /** DELETE /api/quiz/{id}: hides the quiz; its attempts and the rewards they paid stay. */
 export async function deleteQuiz(db: Db, id: number): Promise<void> {
-  if (!(await write.softDeleteQuiz(db, id))) throw notFound('quiz.notFound');
+  await db.transaction(async (tx) => {
+    if (!(await write.softDeleteQuiz(tx, id))) throw notFound('quiz.notFound');
+    await recordChange(tx, { kind: 'quiz.delete', object: 'quiz', id });
+  });
 }

@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { formatGrosze } from '../../lib/money.ts';
 import { offsetOf, paged } from '../../lib/paging.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import * as repo from './sales-held.repo.ts';
 import * as jobRepo from './sales-import-job.repo.ts';
 import { lockImports } from './sales-imports.repo.ts';
@@ -92,6 +93,12 @@ export async function confirmHeld(db: Db, id: number, d: SalesHeldDecision, by: 
       amount: paid.amount,
       amountCorrected: paid.amountCorrected,
     });
+    await recordChange(tx, {
+      kind: 'salesImport.heldConfirm',
+      object: 'salesImport',
+      id,
+      details: { rows, paid: paid.accepted, amount: formatGrosze(paid.amount) },
+    });
     return paid.accepted;
   });
 }
@@ -102,6 +109,7 @@ export async function rejectHeld(db: Db, id: number, d: SalesHeldDecision): Prom
     await lockApplied(tx, id);
     const refused = await rejectPending(tx, id, chosenRows(d));
     if (refused === 0) throw new AppError(422, 'sales.held.noneChosen');
+    await recordChange(tx, { kind: 'salesImport.heldReject', object: 'salesImport', id, details: { rows: refused } });
     return refused;
   });
 }

@@ -1,4 +1,5 @@
 import { type Db, isPglite } from '../../db/client.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import { enqueueJob, type JobKind } from '../jobs/index.ts';
 import * as apply from './sales-apply.repo.ts';
 import * as check from './sales-check.repo.ts';
@@ -94,7 +95,17 @@ export async function runSalesImport(db: Db, id: number, steps: Steps): Promise<
       await steps.progress({ import: id, applied_through_user: after });
       await steps.pause();
     }
-    await jobRepo.finishImport(db, id);
+    const createdBy = imp.createdBy;
+    await db.transaction(async (tx) => {
+      await jobRepo.finishImport(tx, id);
+      // On behalf of who uploaded the file (decision 064).
+      await recordChange(tx, {
+        kind: 'salesImport.apply',
+        object: 'salesImport',
+        id,
+        actor: createdBy === null ? undefined : { id: createdBy },
+      });
+    });
   }
 }
 

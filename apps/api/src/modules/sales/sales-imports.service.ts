@@ -17,6 +17,7 @@ import { formatGrosze } from '../../lib/money.ts';
 import { offsetOf, paged, searchTerm } from '../../lib/paging.ts';
 import { prefetchFirst } from '../../lib/prefetch.ts';
 import { drainUpload, HEADER_SEARCH_LINES, openTableFile } from '../../lib/table-file.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import { enqueueJob, queuePositions } from '../jobs/index.ts';
 import { lockWalletsAvailable, postMany } from '../wallet/wallet.service.ts';
 import { matchColumns } from './sales-columns.ts';
@@ -230,6 +231,13 @@ export async function importSales(
       rowsSummary: staged.summary,
       jobId,
     });
+    await recordChange(tx, {
+      kind: 'salesImport.upload',
+      object: 'salesImport',
+      id,
+      actor: { id: userId },
+      details: { file_name: upload.fileName.slice(0, 255), bytes: counted.bytes, rows: staged.rows },
+    });
   });
   return getImport(db, id, lang);
 }
@@ -313,6 +321,7 @@ export async function revertImport(db: Db, id: number, by: number, lang: Lang): 
       })),
     );
     await repo.revertSales(tx, id, by);
+    await recordChange(tx, { kind: 'salesImport.revert', object: 'salesImport', id, details: { reps: groups.length } });
   });
   return getImport(db, id, lang);
 }

@@ -1,6 +1,7 @@
 import { SALES_PLAUSIBILITY, type SalesImportSettings, type SalesImportSettingsBody } from '@incentive/contracts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { formatGrosze } from '../../lib/money.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import * as repo from './sales-settings.repo.ts';
 
 /*
@@ -27,7 +28,20 @@ export async function getSettings(db: DbOrTx): Promise<SalesImportSettings> {
 }
 
 /** The body is parsed by its contract (bounds and messages); the table's CHECK holds the same bounds. */
-export async function putSettings(db: DbOrTx, body: SalesImportSettingsBody, by: number): Promise<SalesImportSettings> {
-  await repo.writeLimits(db, { maxRowQuantity: body.max_row_quantity, maxRepAmount: body.max_rep_amount }, by);
+export async function putSettings(db: Db, body: SalesImportSettingsBody, by: number): Promise<SalesImportSettings> {
+  const before = await getSettings(db);
+  await db.transaction(async (tx) => {
+    await repo.writeLimits(tx, { maxRowQuantity: body.max_row_quantity, maxRepAmount: body.max_rep_amount }, by);
+    // sales_import_settings has no audit trigger: its two numbers are the event's details.
+    await recordChange(tx, {
+      kind: 'salesImport.settings',
+      object: 'settings',
+      id: null,
+      details: {
+        before: { max_row_quantity: before.max_row_quantity, max_rep_amount: before.max_rep_amount },
+        after: { max_row_quantity: body.max_row_quantity, max_rep_amount: formatGrosze(body.max_rep_amount) },
+      },
+    });
+  });
   return getSettings(db);
 }

@@ -2,6 +2,7 @@ import type { ProgrammeSettings, ProgrammeSettingsBody } from '@incentive/contra
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { isBlankRichText, plainText, sanitizeRichText } from '../../lib/rich-text.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import * as repo from './settings.repo.ts';
 
 /** GET /api/settings: what the footer, the rules page and the set-password page show. */
@@ -49,7 +50,14 @@ export async function saveSettings(
     await repo.lockSettings(tx);
     await repo.updateSettings(tx, { ...fields, updatedBy: actorId });
     const current = await repo.currentRules(tx);
-    if (current?.content !== rules) await repo.insertRules(tx, rules, actorId);
+    const newRules = current?.content !== rules;
+    if (newRules) await repo.insertRules(tx, rules, actorId);
+    await recordChange(tx, {
+      kind: 'settings.update',
+      object: 'settings',
+      id: null,
+      details: { new_rules_version: newRules },
+    });
     return readSettings(tx);
   });
 }

@@ -1,6 +1,7 @@
 import type { RepProfile, RepProfileValues } from '@incentive/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import * as repo from './profile.repo.ts';
 
 /*
@@ -27,6 +28,7 @@ export async function saveProfile(db: Db, userId: number, b: RepProfileValues): 
       postcode: b.postcode,
       city: b.city,
     });
+    await recordChange(tx, { kind: 'profile.update', object: 'user', id: userId, ofUser: userId });
   });
   return readProfile(db, userId);
 }

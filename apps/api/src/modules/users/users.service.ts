@@ -32,6 +32,7 @@ import {
   type UserRow,
   warehouseScopeOf,
 } from '../access/access.service.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import { type AuthSettings, endAccess, sendSetPasswordLink } from '../auth/auth.service.ts';
 import { lockMemberWallets } from '../wallet/wallet.service.ts';
 import {
@@ -190,6 +191,7 @@ export async function createUser(
       if (!(await lockAssignable(tx, actor, body.warehouse_ids))) throw outOfScopeWarehouses();
       const newId = await repo.insertUser(tx, fields);
       await replaceUserWarehouses(tx, newId, [...new Set(body.warehouse_ids)]);
+      await recordChange(tx, { kind: 'user.create', object: 'user', id: newId, ofUser: newId });
       return newId;
     }),
   );
@@ -233,10 +235,11 @@ export async function updateUser(
       if (!(await lockAssignable(tx, actor, body.warehouse_ids))) throw outOfScopeWarehouses();
 
       const wanted = [...new Set(body.warehouse_ids)];
+      const before = await repo.linkedWarehouseIds(tx, id);
       let links = wanted;
       if (isScoped(actor.role) && body.role !== 'seller') {
         const scope = (await warehouseScopeOf(tx, actor)) ?? [];
-        const kept = (await repo.linkedWarehouseIds(tx, id)).filter((w) => !scope.includes(w));
+        const kept = before.filter((w) => !scope.includes(w));
         links = [...new Set([...kept, ...wanted])];
       }
       const change = emailChangeOf(actor, target, body.email);
@@ -250,6 +253,9 @@ export async function updateUser(
         ...(sent.phone ? { phone: body.phone } : {}),
       });
       await replaceUserWarehouses(tx, id, links);
+      // Seen by the warehouses the person was in and the ones it is in now.
+      const warehouseIds = [...new Set([...before, ...links])].sort((a, b) => a - b);
+      await recordChange(tx, { kind: 'user.update', object: 'user', id, warehouseIds });
       return change;
     }),
   );
@@ -294,6 +300,7 @@ export async function deleteUser(db: Db, actor: Actor, id: number): Promise<void
     const now = new Date();
     await repo.deactivateUser(tx, id, now);
     await endAccess(tx, id, now);
+    await recordChange(tx, { kind: 'user.deactivate', object: 'user', id, ofUser: id });
   });
 }
 

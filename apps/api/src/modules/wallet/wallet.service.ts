@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { formatGrosze } from '../../lib/money.ts';
 import { offsetOf, paged } from '../../lib/paging.ts';
 import { findActiveUserById } from '../access/access.service.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import { post } from './ledger.service.ts';
 import { EARNING_KINDS } from './money-rules.ts';
 import * as repo from './wallet.repo.ts';
@@ -44,6 +45,16 @@ export async function adjust(
       reason: body.reason,
       createdBy: actor.id,
     });
+    // A retried submit (the same idempotency key) changes nothing and records nothing.
+    if (posted) {
+      await recordChange(tx, {
+        kind: 'user.walletAdjust',
+        object: 'user',
+        id: user.id,
+        ofUser: user.id,
+        details: { amount: formatGrosze(body.amount), reason: body.reason },
+      });
+    }
     return { posted };
   });
 }

@@ -14,6 +14,7 @@ import { type CsvRecord, CsvSyntaxError, csvStream, MACHINE_CSV, parseCsv } from
 import { formatGrosze } from '../../lib/money.ts';
 import { paged } from '../../lib/paging.ts';
 import { findActiveUserById } from '../access/access.service.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import { lockWallet } from './ledger.repo.ts';
 import { post } from './ledger.service.ts';
 import * as repo from './withdrawals.repo.ts';
@@ -60,6 +61,13 @@ export async function requestWithdrawal(db: Db, userId: number, amount: number):
       },
       wallet,
     );
+    await recordChange(tx, {
+      kind: 'withdrawal.request',
+      object: 'withdrawal',
+      id: w.id,
+      ofUser: userId,
+      details: { amount: formatGrosze(amount) },
+    });
     return toWithdrawal(w, user);
   });
 }
@@ -119,6 +127,12 @@ export async function exportBatch(db: Db, actor: Actor, ids: number[]): Promise<
       batch.id,
       actor.id,
     );
+    await recordChange(tx, {
+      kind: 'payoutBatch.create',
+      object: 'payoutBatch',
+      id: batch.id,
+      details: { withdrawals: rows.length, total: formatGrosze(total) },
+    });
     return toBatch(batch);
   });
 }
@@ -170,7 +184,18 @@ export async function settle(
   return db.transaction(async (tx) => {
     const [w] = await repo.lockWithdrawals(tx, [id]);
     if (!w) throw new AppError(404, 'withdrawals.notFound');
-    return settleLocked(tx, actor, w, outcome, reason);
+    const result = await settleLocked(tx, actor, w, outcome, reason);
+    // The same outcome again changes nothing and records nothing.
+    if (result.changed) {
+      await recordChange(tx, {
+        kind: outcome === 'paid' ? 'withdrawal.paid' : 'withdrawal.failed',
+        object: 'withdrawal',
+        id: w.id,
+        ofUser: w.userId,
+        details: { amount: formatGrosze(w.amount), ...(outcome === 'failed' ? { reason } : {}) },
+      });
+    }
+    return result;
   });
 }
 
@@ -209,6 +234,8 @@ export async function settleBatchPaid(db: Db, actor: Actor, batchId: number): Pr
       await settleLocked(tx, actor, w, 'paid', null);
       paid++;
     }
+    if (paid > 0)
+      await recordChange(tx, { kind: 'payoutBatch.paid', object: 'payoutBatch', id: batchId, details: { paid } });
     return { paid };
   });
 }
@@ -275,6 +302,9 @@ export async function importBatchResult(
       if (changed) counts[p.status]++;
       else counts.unchanged++;
       w.status = p.status;
+    }
+    if (counts.paid + counts.failed > 0) {
+      await recordChange(tx, { kind: 'payoutBatch.result', object: 'payoutBatch', id: batchId, details: counts });
     }
     return counts;
   });

@@ -14,6 +14,7 @@ import { JsonText } from '../../lib/json-text.ts';
 import { formatGrosze } from '../../lib/money.ts';
 import { offsetOf, paged, pagedJson, searchTerm } from '../../lib/paging.ts';
 import { type Actor, readScopeOf, warehouseScopeOf } from '../access/access.service.ts';
+import { recordChange } from '../audit/audit.service.ts';
 import * as repo from './warehouses.repo.ts';
 
 /** The user's memberships made exactly `ids` (users' create and edit), its wallet held first. */
@@ -144,6 +145,7 @@ export async function createWarehouse(db: Db, actor: Actor, body: WarehouseBody)
       const admins = await checkAdmins(tx, actor, body.admins_ids);
       const id = await repo.insertWarehouse(tx, fieldsOf(body));
       await repo.setAdmins(tx, id, admins);
+      await recordChange(tx, { kind: 'warehouse.create', object: 'warehouse', id, warehouseIds: [id] });
       return id;
     }),
   );
@@ -159,6 +161,7 @@ export async function updateWarehouse(db: Db, actor: Actor, id: number, body: Wa
       const admins = await checkAdmins(tx, actor, body.admins_ids);
       await repo.updateWarehouse(tx, id, fieldsOf(body));
       await repo.setAdmins(tx, id, admins);
+      await recordChange(tx, { kind: 'warehouse.update', object: 'warehouse', id, warehouseIds: [id] });
     }),
   );
 }
@@ -175,6 +178,7 @@ export async function deleteWarehouse(db: Db, actor: Actor, id: number): Promise
     if ((await repo.activeRepCount(tx, id)) > 0) throw new AppError(409, 'warehouses.hasReps');
     if ((await repo.moneyHeld(tx, id)) > 0n) throw new AppError(409, 'warehouses.hasMoney');
     await repo.markDeleted(tx, id);
+    await recordChange(tx, { kind: 'warehouse.delete', object: 'warehouse', id, warehouseIds: [id] });
   });
 }
 

@@ -12,6 +12,7 @@ import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect.ts';
+import { HistoryBelow } from '../../audit-admin/index.ts';
 import { useArticle } from '../api/get-article.ts';
 import { useCreateArticle, useUpdateArticle } from '../api/save-article.ts';
 import { ArticleStatusBadge } from '../components/article-status-badge.tsx';
@@ -59,7 +60,12 @@ export function ArticleEditorPage() {
   if (editing && !article.data) return <PageLoader />;
   // A deleted article is history: it is read in the preview, not edited.
   if (article.data?.status === 'deleted') return <Navigate to={paths.articlePreview(article.data.id)} replace />;
-  return <Editor key={id ?? 'create'} article={article.data ?? null} />;
+  return (
+    <>
+      <Editor key={id ?? 'create'} article={article.data ?? null} />
+      {id !== null && <HistoryBelow type="article" id={id} />}
+    </>
+  );
 }
 
 function Editor({ article }: { article: AdminArticle | null }) {

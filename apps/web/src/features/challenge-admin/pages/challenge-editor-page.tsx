@@ -14,6 +14,7 @@ import { failureOf } from '../../../lib/mutation.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { toastError, toastFailure, toastSuccess } from '../../../lib/toast.ts';
 import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect.ts';
+import { HistoryBelow } from '../../audit-admin/index.ts';
 import { useDeleteChallenge } from '../api/delete-challenge.ts';
 import { useChallenge } from '../api/get-challenge.ts';
 import { useCreateChallenge, useUpdateChallenge } from '../api/save-challenge.ts';
@@ -50,7 +51,12 @@ export function ChallengeEditorPage() {
 
   if (editing && id === null) return <Navigate to={paths.challenges()} replace />;
   if (editing && !challenge.data) return <EditorLoader />;
-  return <Editor key={id ?? 'create'} challenge={challenge.data ?? null} />;
+  return (
+    <>
+      <Editor key={id ?? 'create'} challenge={challenge.data ?? null} />
+      {id !== null && <HistoryBelow type="challenge" id={id} />}
+    </>
+  );
 }
 
 /**

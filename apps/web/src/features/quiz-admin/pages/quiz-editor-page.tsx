@@ -13,6 +13,7 @@ import { registerStrings } from '../../../lib/lazy-strings.ts';
 import { parseId, paths } from '../../../lib/paths.ts';
 import { toastError, toastWarning } from '../../../lib/toast.ts';
 import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect.ts';
+import { HistoryBelow } from '../../audit-admin/index.ts';
 import { useCreateQuiz } from '../api/create-quiz.ts';
 import { useQuiz } from '../api/get-quiz.ts';
 import { useUpdateQuiz } from '../api/update-quiz.ts';
@@ -53,7 +54,12 @@ export function QuizEditorPage() {
 
   if (editing && id === null) return <Navigate to={paths.quiz()} replace />;
   if (editing && !quiz.data) return <PageLoader />;
-  return <Editor key={id ?? 'create'} quiz={quiz.data ?? null} />;
+  return (
+    <>
+      <Editor key={id ?? 'create'} quiz={quiz.data ?? null} />
+      {id !== null && <HistoryBelow type="quiz" id={id} />}
+    </>
+  );
 }
 
 function Editor({ quiz }: { quiz: Quiz | null }) {

@@ -1,7 +1,8 @@
 import { type CardRecord, can, type LoginRecord, type UserDetails, WALLET_ROLES } from '@incentive/contracts';
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCreditCard, IconPencil, IconTrash, IconTrophy } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { confirmDelete } from '../../../components/admin/confirm-delete.tsx';
 import { PageLoader } from '../../../components/admin/page-loader.tsx';
@@ -18,6 +19,7 @@ import { useErrorToast } from '../../../lib/use-error-toast.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect.ts';
 import { useTableState } from '../../../lib/use-table-state.ts';
+import { ObjectHistory } from '../../audit-admin/index.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useUser } from '../api/get-user.ts';
 import { useUserCards } from '../api/get-user-cards.ts';
@@ -61,9 +63,15 @@ function Details({ user }: { user: UserDetails }) {
   const navigate = useNavigate();
   const deleteUser = useDeleteUser();
   const hasTaxData = user.tax_data !== null;
-  const [tab, setTab] = useTabParam<SalesRepTab>(hasTaxData ? REP_TABS : TABS);
-  const [cardOpen, cardDialog] = useDisclosure(false);
   const isSelf = me.id === user.id;
+  // The person's own history (issue 31): for whoever reads the trail, never on one's own profile.
+  const showHistory = can(me.role, 'audit.read') && !isSelf;
+  const tabs: readonly SalesRepTab[] = [
+    ...(hasTaxData ? REP_TABS : TABS),
+    ...(showHistory ? (['history'] as const) : []),
+  ];
+  const [tab, setTab] = useTabParam<SalesRepTab>(tabs);
+  const [cardOpen, cardDialog] = useDisclosure(false);
   const fullName = [user.name, user.surname].filter(Boolean).join(' ');
 
   const remove = () =>
@@ -94,8 +102,16 @@ function Details({ user }: { user: UserDetails }) {
               { value: 'quiz', label: t('salesRep.tabs.quiz') },
               { value: 'info', label: t('salesRep.tabs.info') },
               ...(hasTaxData ? [{ value: 'tax', label: t('profile.tab') }] : []),
+              ...(showHistory ? [{ value: 'history', label: t('salesRep.tabs.history') }] : []),
             ]}
           />
+          {showHistory && (
+            <Tabs.Panel value="history">
+              <Suspense fallback={<Loader size="sm" />}>
+                <ObjectHistory type="user" id={user.id} />
+              </Suspense>
+            </Tabs.Panel>
+          )}
           <Tabs.Panel value="challenges">
             <ChallengesTab user={user} isSelf={isSelf} />
           </Tabs.Panel>

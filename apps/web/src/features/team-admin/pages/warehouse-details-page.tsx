@@ -1,6 +1,7 @@
 import { can } from '@incentive/contracts';
-import { Button, Group, Stack, Tabs } from '@mantine/core';
+import { Button, Group, Loader, Stack, Tabs } from '@mantine/core';
 import { IconFileImport, IconPencil, IconPlus } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { PageLoader } from '../../../components/admin/page-loader.tsx';
 import { Page } from '../../../components/page.tsx';
@@ -10,6 +11,7 @@ import { parseId, paths, type WarehouseTab } from '../../../lib/paths.ts';
 import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useLoadFailureRedirect } from '../../../lib/use-load-failure-redirect.ts';
+import { ObjectHistory } from '../../audit-admin/index.ts';
 import { useWarehouse } from '../api/get-warehouse.ts';
 import { AdminTable } from '../components/admin-table.tsx';
 import { InfoList } from '../components/info-list.tsx';
@@ -18,6 +20,8 @@ import { ScrollTabsList } from '../components/scroll-tabs-list.tsx';
 import { useTabParam } from '../hooks/use-tab-param.ts';
 
 const TABS = ['data', 'admins', 'ph'] as const satisfies readonly WarehouseTab[];
+/** With the warehouse's own history for whoever reads the audit trail (issue 31). */
+const TABS_WITH_HISTORY = [...TABS, 'history'] as const satisfies readonly WarehouseTab[];
 
 /** `/warehouse/details/{id}`: tabs data, admins and ph, each with its action button (SPEC.md section 2). */
 export function WarehouseDetailsPage() {
@@ -27,7 +31,8 @@ export function WarehouseDetailsPage() {
   const me = useCurrentUser();
   const id = parseId(useParams().id);
   const warehouse = useWarehouse(id);
-  const [tab, setTab] = useTabParam(TABS);
+  const showHistory = can(me.role, 'audit.read');
+  const [tab, setTab] = useTabParam<WarehouseTab>(showHistory ? TABS_WITH_HISTORY : TABS);
   useLoadFailureRedirect(warehouse.error, 'warehouse.toast.errorDetails', paths.dashboard());
 
   if (id === null) return <Navigate to={paths.dashboard()} replace />;
@@ -45,6 +50,7 @@ export function WarehouseDetailsPage() {
     ph: can(me.role, 'reps.create')
       ? { to: paths.salesRepCreate({ warehouse_id: w.id }), label: t('warehouse.addSalesRep'), icon: IconPlus }
       : null,
+    history: null,
   };
   const action = actionByTab[tab];
 
@@ -82,6 +88,7 @@ export function WarehouseDetailsPage() {
               { value: 'data', label: t('warehouse.tabs.data') },
               { value: 'admins', label: t('warehouse.tabs.admins') },
               { value: 'ph', label: t('warehouse.tabs.ph') },
+              ...(showHistory ? [{ value: 'history', label: t('warehouse.tabs.history') }] : []),
             ]}
           />
           <Tabs.Panel value="data">
@@ -105,6 +112,13 @@ export function WarehouseDetailsPage() {
           <Tabs.Panel value="ph">
             <SalesRepTable me={me} listRole="seller" warehouseId={w.id} />
           </Tabs.Panel>
+          {showHistory && (
+            <Tabs.Panel value="history">
+              <Suspense fallback={<Loader size="sm" />}>
+                <ObjectHistory type="warehouse" id={w.id} />
+              </Suspense>
+            </Tabs.Panel>
+          )}
         </Stack>
       </Tabs>
     </Page>
