@@ -20,13 +20,23 @@ describe('the audit trail', () => {
     const stamp = Date.now();
     const created = await api<{ id: number }>('POST', '/api/warehouses', {
       token: admin,
-      body: { assecoId: `AUD-${stamp}`, name: `Hurtownia audytu ${stamp}`, address: 'ul. Próbna 1, 00-001 Warszawa', admins_ids: [] },
+      body: {
+        assecoId: `AUD-${stamp}`,
+        name: `Hurtownia audytu ${stamp}`,
+        address: 'ul. Próbna 1, 00-001 Warszawa',
+        admins_ids: [],
+      },
     });
     expect(created.status).toBe(201);
     const id = created.body.id;
     const edited = await api('PUT', `/api/warehouses/${id}`, {
       token: admin,
-      body: { assecoId: `AUD-${stamp}`, name: `Hurtownia po zmianie ${stamp}`, address: 'ul. Próbna 1, 00-001 Warszawa', admins_ids: [] },
+      body: {
+        assecoId: `AUD-${stamp}`,
+        name: `Hurtownia po zmianie ${stamp}`,
+        address: 'ul. Próbna 1, 00-001 Warszawa',
+        admins_ids: [],
+      },
     });
     expect(edited.status).toBe(200);
 
@@ -40,7 +50,10 @@ describe('the audit trail', () => {
     await page.getByTestId('audit-kind').click();
     await page.getByRole('option', { name: 'Edycja hurtowni' }).click();
     await page.waitForURL((u) => u.searchParams.get('kind') === 'warehouse.update');
-    const row = page.getByRole('row').filter({ hasText: `Hurtownia po zmianie ${stamp}` }).first();
+    const row = page
+      .getByRole('row')
+      .filter({ hasText: `Hurtownia po zmianie ${stamp}` })
+      .first();
     await row.waitFor();
     await expect.poll(() => row.textContent()).toContain('Anna Administratorka');
 
