@@ -297,6 +297,8 @@ async function startServer(env: Record<string, string>) {
         PORT: String(port),
         HOST: '127.0.0.1',
         SEED_DEMO: 'false',
+        // What this measures, not the one-time mail to every rep about the seeded challenge (decision 065).
+        NOTICE_SCAN_SECONDS: '0',
         LOG_LEVEL: 'error',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

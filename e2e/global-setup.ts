@@ -125,6 +125,9 @@ async function startServer(
     // suite is about the hash's strength (a hash carries its own cost; the API's tests cover it),
     // and the run signs in about 150 times (decision 055, point 15).
     SCRYPT_LOG_N: '12',
+    // No scan for what time announces: a journey's new quiz would mail every seeded rep (the API's
+    // notices.test.ts covers the scan).
+    NOTICE_SCAN_SECONDS: '0',
   };
   // The browser suite always runs on a fresh embedded PGlite, never on a developer's PostgreSQL.
   delete env.DATABASE_URL;

@@ -70,6 +70,7 @@ const ROUTES: Record<RouteName, RouteSpec> = {
   onboarding: { url: () => PAGES.onboarding, heading: /^Import osób i hurtowni$/ },
   taxReport: { url: () => PAGES.taxReport, heading: /^Zestawienie roczne \(PIT-11\)$/ },
   audit: { url: () => PAGES.audit, heading: /^Historia zmian$/ },
+  notifications: { url: () => PAGES.notifications, heading: /^Powiadomienia$/ },
   dashboard: {
     url: () => PAGES.dashboard,
     heading: (role) =>

@@ -77,7 +77,7 @@ describe('route declarations', () => {
     expect(outside, `paths missing from packages/contracts/src/routes.ts: ${outside.join(', ')}`).toEqual([]);
   });
 
-  it('only sign-in, set-password, forgotten password, health, image variants and the programme settings are public among the API routes', () => {
+  it('only sign-in, set-password, forgotten password, health, image variants, the programme settings and the unsubscribe link are public among the API routes', () => {
     const publicRoutes = apiRoutes()
       .filter((r) => r.declared && 'public' in r.declared)
       .map((r) => `${r.method} ${r.url}`)
@@ -86,13 +86,17 @@ describe('route declarations', () => {
       'GET /api/health',
       // An <img> sends no Bearer token; the SHA-256 in the path is the key (decision 019).
       'GET /api/images/:hash/:file',
+      // A mail's one-click unsubscribe: the signed token in the address is the key (decision 065).
+      'GET /api/notices/unsubscribe',
       // The footer and the rules page, shown before sign-in too (decision 047).
       'GET /api/settings',
       'HEAD /api/health',
       'HEAD /api/images/:hash/:file',
+      'HEAD /api/notices/unsubscribe',
       'HEAD /api/settings',
       'POST /api/forgot-password',
       'POST /api/login',
+      'POST /api/notices/unsubscribe',
       'POST /api/set-password',
     ]);
   });

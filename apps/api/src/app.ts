@@ -13,6 +13,7 @@ import { challengeRoutes } from './modules/challenges/challenges.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { type JobsPluginOptions, jobsPlugin } from './modules/jobs/index.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { noticeRoutes } from './modules/notices/notices.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
@@ -40,6 +41,7 @@ import { sentKeysPlugin } from './plugins/sent-keys.ts';
 import { sessionSyncPlugin } from './plugins/session-sync.ts';
 import { uploadsPlugin } from './plugins/uploads.ts';
 import { webPlugin } from './plugins/web.ts';
+import { addPayoutNotices } from './startup/notices.ts';
 import { addRulesConsent } from './startup/rules-consent.ts';
 import { addWithdrawalRules } from './startup/withdrawal-rules.ts';
 
@@ -68,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Rules of modules above the wallet that a withdrawal must pass (idempotent).
   addWithdrawalRules();
   addRulesConsent();
+  addPayoutNotices();
   const app = Fastify({
     // Requests are logged without secrets in their URL (a set-password link's token).
     logger: deps.logger
@@ -98,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }),
   );
 
+  // The mail server's kept-open connections end with the app (jobs stop first: their onClose runs before).
+  app.addHook('onClose', async () => app.mailer.close?.());
   await app.register(securityHeadersPlugin, SECURITY_HEADER_OPTIONS);
   await app.register(compressPlugin);
   await app.register(errorsPlugin);
@@ -135,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(taxReportRoutes);
   await app.register(privacyRoutes);
   await app.register(auditRoutes);
+  await app.register(noticeRoutes);
 
   await app.register(webPlugin, { dist: deps.serveWeb ? deps.config.WEB_DIST : undefined });
   return app;

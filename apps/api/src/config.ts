@@ -68,6 +68,10 @@ const envSchema = z.object({
    * queue keeps within what the mail provider accepts.
    */
   INVITE_MAILS_PER_MINUTE: int(1, 60_000, 120, 'must be a whole number of e-mails per minute from 1 to 60000'),
+  // Notices (issue 31 point 2): how fast they are sent, and how often time is checked for what it
+  // announces (a quiz or challenge that started, yesterday's credits); 0 turns the check off.
+  NOTICE_MAILS_PER_MINUTE: int(1, 60_000, 120, 'must be a whole number of e-mails per minute from 1 to 60000'),
+  NOTICE_SCAN_SECONDS: int(0, 86_400, 60, 'must be a whole number of seconds from 0 (off) to 86400'),
   /** scrypt cost as log2(N); 17 is OWASP's recommendation. Lower it only in tests. */
   SCRYPT_LOG_N: int(10, 20, 17, 'must be a whole number from 10 to 20 (17 is the recommended cost)'),
   /** Serve the built web app from this folder (production). */

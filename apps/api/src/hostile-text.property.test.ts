@@ -229,6 +229,11 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /api/invitations': { as: 'admin', url: () => '/api/invitations' },
   'GET /api/reports/tax-year/missing': { as: 'admin', url: () => '/api/reports/tax-year/missing?year=2026' },
   'GET /api/privacy/people': { as: 'admin', url: () => '/api/privacy/people' },
+  'PUT /api/notices/settings': {
+    as: 'seller',
+    url: () => '/api/notices/settings',
+    body: () => ({ lang: 'pl', kinds: {} }),
+  },
   // The audit trail's filters (issue 31): the days are text until checked.
   'GET /api/audit': { as: 'admin', url: () => '/api/audit' },
   'GET /api/audit/export.csv': { as: 'admin', url: () => '/api/audit/export.csv' },

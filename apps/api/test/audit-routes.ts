@@ -32,6 +32,8 @@ export const AUDITED_ROUTES: Record<string, AuditExpectation> = {
   'POST /api/users/:id/anonymise': one('user.anonymise'),
   'POST /api/card': one('user.cardAdd'),
   'PUT /api/profile': one('profile.update'),
+  'PUT /api/notices/settings': one('profile.notices'),
+  'POST /api/notices/unsubscribe': orNone('profile.notices', 'the link’s kind was off already'),
   // Warehouses.
   'POST /api/warehouses': one('warehouse.create'),
   'PUT /api/warehouses/:id': one('warehouse.update'),

@@ -4,6 +4,8 @@ export interface ParsedMail {
   from: string;
   subject: string;
   text: string;
+  /** The HTML part of a multipart/alternative message (notices), if any. */
+  html?: string;
   /** The set-password link in the text, if any. */
   link?: string;
   headers: Record<string, string>;
@@ -36,8 +38,48 @@ function decodeWords(value: string): string {
     );
 }
 
+/** A message's headers and decoded body (one part). */
+function readPart(part: string): { headers: Record<string, string>; body: string } {
+  const split = part.indexOf('\n\n');
+  const head = split === -1 ? part : part.slice(0, split);
+  const raw = split === -1 ? '' : part.slice(split + 2);
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\n[ \t]+/g, ' ').split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+  const body =
+    encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(raw).toString('utf8')
+      : encoding === 'base64'
+        ? Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : raw;
+  return { headers, body };
+}
+
 export function parseMail(raw: string): ParsedMail {
   const normalized = raw.replace(/\r\n/g, '\n');
+  const boundary = /multipart\/alternative;\s*boundary="?([^";\n]+)"?/i.exec(normalized)?.[1];
+  if (boundary) {
+    const top = readPart(normalized);
+    const parts = normalized
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((p) => !p.startsWith('--'))
+      .map((p) => readPart(p.replace(/^\n/, '')));
+    const of = (type: string) => parts.find((p) => (p.headers['content-type'] ?? '').startsWith(type))?.body.trimEnd();
+    const text = of('text/plain') ?? '';
+    return {
+      to: decodeWords(top.headers.to ?? ''),
+      from: decodeWords(top.headers.from ?? ''),
+      subject: decodeWords(top.headers.subject ?? ''),
+      text,
+      html: of('text/html'),
+      link: text.match(/https?:\/\/\S+\/register\?\S+/)?.[0],
+      headers: top.headers,
+    };
+  }
   const split = normalized.indexOf('\n\n');
   const head = split === -1 ? normalized : normalized.slice(0, split);
   const body = split === -1 ? '' : normalized.slice(split + 2);

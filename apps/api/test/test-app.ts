@@ -133,6 +133,9 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     SCRYPT_LOG_N: '12',
     PUBLIC_URL: TEST_PUBLIC_URL,
     LOG_LEVEL: 'silent',
+    // What time announces (new quizzes and challenges, yesterday's digest) is scanned only where a
+    // test asks for it: a test's live quiz would otherwise mail every seeded rep (notices.test.ts).
+    NOTICE_SCAN_SECONDS: '0',
     ...opts.env,
   });
   const app = await buildApp({

@@ -36,6 +36,7 @@ export const AUDIT_KINDS = [
   'user.cardAdd',
   'user.walletAdjust',
   'profile.update',
+  'profile.notices',
   'warehouse.create',
   'warehouse.update',
   'warehouse.delete',

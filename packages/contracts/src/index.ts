@@ -7,6 +7,7 @@ export * from './common.ts';
 export * from './consent.ts';
 export * from './media.ts';
 export * from './messages.ts';
+export * from './notices.ts';
 export * from './onboarding.ts';
 export * from './paging.ts';
 export * from './plural.ts';

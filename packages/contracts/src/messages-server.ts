@@ -503,3 +503,95 @@ export const AUDIT_MESSAGES_EN: Record<keyof typeof AUDIT_MESSAGES_PL, string> =
   'audit.dateInvalid': 'Enter the date as YYYY-MM-DD',
   'audit.rangeInvalid': 'The “to” date cannot be before the “from” date',
 };
+
+/* Issue 31 point 2: notices (the mails' texts and the unsubscribe page; the settings page's own are in locales/notices). */
+export const NOTICE_MESSAGES_PL = {
+  'notices.langInvalid': 'Wybierz język: polski albo angielski',
+  'notices.kindInvalid': 'Nieznany rodzaj powiadomienia',
+  'notices.kindNotYours': 'Tego rodzaju powiadomień Twoja rola nie dostaje',
+  'notices.statusInvalid': 'Nieprawidłowy stan wiadomości',
+  'notices.linkInvalid': 'Ten link jest nieważny albo wygasł. Nic nie zostało zmienione.',
+  'notices.saved': 'Zapisano ustawienia powiadomień',
+  'notices.kind.quiz.started': 'nowe quizy',
+  'notices.kind.challenge.started': 'nowe wyzwania sprzedażowe',
+  'notices.kind.money.digest': 'dzienne podsumowanie nagród',
+  'notices.kind.withdrawal.paid': 'zrealizowane wypłaty',
+  'notices.kind.withdrawal.failed': 'nieudane wypłaty',
+  'notices.kind.salesImport.failed': 'nieudane importy sprzedaży',
+  'notices.kind.payoutBatch.returned': 'wyniki paczek wypłat',
+  'notices.mail.greeting': 'Dzień dobry {{name}},',
+  'notices.mail.signature': 'Zespół programu motywacyjnego',
+  'notices.mail.unsubscribe':
+    'Nie chcesz dostawać wiadomości o tym ({{kind}})? Wypisz się jednym kliknięciem: {{link}}',
+  'notices.mail.settings': 'Wszystkie powiadomienia ustawisz tutaj: {{link}}',
+  'notices.mail.open': 'Otwórz w aplikacji',
+  'notices.mail.quiz.started.subject': 'Nowy quiz: {{name}}',
+  'notices.mail.quiz.started.body':
+    'Możesz już rozwiązać quiz „{{name}}”. Nagroda: {{reward}}. Quiz jest dostępny do {{until}}.',
+  'notices.mail.challenge.started.subject': 'Nowe wyzwanie: {{name}}',
+  'notices.mail.challenge.started.body':
+    'Ruszyło wyzwanie sprzedażowe „{{name}}” ({{from}} – {{to}}). Sprawdź produkty i nagrody za sprzedaż.',
+  'notices.mail.money.digest.subject': 'Nagrody z dnia {{day}}: {{amount}}',
+  'notices.mail.money.digest.body': 'W dniu {{day}} na Twój portfel wpłynęło {{amount}} (wpłat: {{count}}).',
+  'notices.mail.withdrawal.paid.subject': 'Wypłata zrealizowana: {{amount}}',
+  'notices.mail.withdrawal.paid.body': 'Twoja wypłata {{amount}} (nr {{id}}) została przekazana na kartę {{card}}.',
+  'notices.mail.withdrawal.failed.subject': 'Wypłata nieudana: {{amount}}',
+  'notices.mail.withdrawal.failed.body':
+    'Wypłata {{amount}} (nr {{id}}) nie powiodła się: {{reason}}. Pieniądze wróciły do Twojego portfela.',
+  'notices.mail.salesImport.failed.subject': 'Import sprzedaży nie powiódł się: {{file}}',
+  'notices.mail.salesImport.failed.body': 'Import pliku „{{file}}” (nr {{id}}) zakończył się błędem: {{error}}.',
+  'notices.mail.payoutBatch.returned.subject': 'Wynik paczki wypłat nr {{id}}',
+  'notices.mail.payoutBatch.returned.body':
+    'Wczytano wynik paczki wypłat nr {{id}}: opłacone {{paid}}, nieudane {{failed}}, bez zmian {{unchanged}}.',
+  'notices.page.title': 'Wypisanie z powiadomień',
+  'notices.page.confirm': 'Czy na pewno nie chcesz już dostawać wiadomości: {{kind}}?',
+  'notices.page.button': 'Wypisz mnie',
+  'notices.page.done':
+    'Wypisano. Nie będziesz już dostawać wiadomości: {{kind}}. Możesz to zmienić w ustawieniach powiadomień.',
+  'notices.page.settings': 'Ustawienia powiadomień',
+} as const;
+
+export const NOTICE_MESSAGES_EN: Record<keyof typeof NOTICE_MESSAGES_PL, string> = {
+  'notices.langInvalid': 'Choose a language: Polish or English',
+  'notices.kindInvalid': 'Unknown kind of notice',
+  'notices.kindNotYours': 'Your role does not receive this kind of notice',
+  'notices.statusInvalid': 'Invalid message status',
+  'notices.linkInvalid': 'This link is invalid or has expired. Nothing was changed.',
+  'notices.saved': 'Notice settings saved',
+  'notices.kind.quiz.started': 'new quizzes',
+  'notices.kind.challenge.started': 'new sales challenges',
+  'notices.kind.money.digest': 'the daily summary of rewards',
+  'notices.kind.withdrawal.paid': 'paid withdrawals',
+  'notices.kind.withdrawal.failed': 'failed withdrawals',
+  'notices.kind.salesImport.failed': 'failed sales imports',
+  'notices.kind.payoutBatch.returned': 'payout batch results',
+  'notices.mail.greeting': 'Hello {{name}},',
+  'notices.mail.signature': 'The incentive programme team',
+  'notices.mail.unsubscribe': 'Don’t want messages about this ({{kind}})? Unsubscribe with one click: {{link}}',
+  'notices.mail.settings': 'Set all your notices here: {{link}}',
+  'notices.mail.open': 'Open in the app',
+  'notices.mail.quiz.started.subject': 'New quiz: {{name}}',
+  'notices.mail.quiz.started.body':
+    'You can now take the quiz “{{name}}”. Reward: {{reward}}. It is open until {{until}}.',
+  'notices.mail.challenge.started.subject': 'New challenge: {{name}}',
+  'notices.mail.challenge.started.body':
+    'The sales challenge “{{name}}” has started ({{from}} – {{to}}). See its products and rewards.',
+  'notices.mail.money.digest.subject': 'Rewards of {{day}}: {{amount}}',
+  'notices.mail.money.digest.body': 'On {{day}} your wallet received {{amount}} ({{count}} credits).',
+  'notices.mail.withdrawal.paid.subject': 'Withdrawal paid: {{amount}}',
+  'notices.mail.withdrawal.paid.body': 'Your withdrawal of {{amount}} (no. {{id}}) was paid to the card {{card}}.',
+  'notices.mail.withdrawal.failed.subject': 'Withdrawal failed: {{amount}}',
+  'notices.mail.withdrawal.failed.body':
+    'Your withdrawal of {{amount}} (no. {{id}}) failed: {{reason}}. The money is back in your wallet.',
+  'notices.mail.salesImport.failed.subject': 'Sales import failed: {{file}}',
+  'notices.mail.salesImport.failed.body': 'The import of “{{file}}” (no. {{id}}) ended with an error: {{error}}.',
+  'notices.mail.payoutBatch.returned.subject': 'Result of payout batch no. {{id}}',
+  'notices.mail.payoutBatch.returned.body':
+    'The result of payout batch no. {{id}} was read: paid {{paid}}, failed {{failed}}, unchanged {{unchanged}}.',
+  'notices.page.title': 'Unsubscribe from notices',
+  'notices.page.confirm': 'Stop receiving messages about: {{kind}}?',
+  'notices.page.button': 'Unsubscribe me',
+  'notices.page.done':
+    'Done. You will no longer receive messages about: {{kind}}. You can change this in your notice settings.',
+  'notices.page.settings': 'Notice settings',
+};

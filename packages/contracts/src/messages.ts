@@ -14,6 +14,8 @@ import {
   CONSENT_MESSAGES_PL,
   CSV_SERVER_MESSAGES_EN,
   CSV_SERVER_MESSAGES_PL,
+  NOTICE_MESSAGES_EN,
+  NOTICE_MESSAGES_PL,
   ONBOARDING_MESSAGES_EN,
   ONBOARDING_MESSAGES_PL,
   PRIVACY_MESSAGES_EN,
@@ -50,6 +52,7 @@ const SERVER_MESSAGES = {
     TAX_REPORT_MESSAGES_PL,
     PRIVACY_MESSAGES_PL,
     AUDIT_MESSAGES_PL,
+    NOTICE_MESSAGES_PL,
   ],
   en: [
     QUIZ_SERVER_MESSAGES_EN,
@@ -61,6 +64,7 @@ const SERVER_MESSAGES = {
     TAX_REPORT_MESSAGES_EN,
     PRIVACY_MESSAGES_EN,
     AUDIT_MESSAGES_EN,
+    NOTICE_MESSAGES_EN,
   ],
 } as const;
 
@@ -83,7 +87,8 @@ type PlainKey =
   | keyof typeof ONBOARDING_MESSAGES_PL
   | keyof typeof TAX_REPORT_MESSAGES_PL
   | keyof typeof PRIVACY_MESSAGES_PL
-  | keyof typeof AUDIT_MESSAGES_PL;
+  | keyof typeof AUDIT_MESSAGES_PL
+  | keyof typeof NOTICE_MESSAGES_PL;
 /** A count message's base key ('sales.rows' of 'sales.rows_other'; plural.ts). */
 type PluralBase<K> = K extends `${infer B}_other` ? B : never;
 export type MessageKey = PlainKey | PluralBase<PlainKey>;

@@ -52,6 +52,8 @@ export const PAGES = {
   taxReport: '/tax-report',
   /** The audit trail: who changed what, and when (issue 31 point 1). */
   audit: '/audit',
+  /** Which notices one receives by e-mail, and in which language (issue 31 point 2). */
+  notifications: '/notifications',
 } as const;
 export type PageName = keyof typeof PAGES;
 
@@ -134,6 +136,10 @@ export const ACTIONS = [
   'privacy.manage',
   // The audit trail (GET /api/audit): every event for root and admin, a scoped role's warehouses' own.
   'audit.read',
+  // One's own notice settings (GET and PUT /api/notices/settings; the roles that receive notices).
+  'notices.settings',
+  // The notices' queue and its failures (root and admin).
+  'notices.manage',
   // Features that come next: their routes and screens use these.
   // Write articles and read every one, drafts included (/api/admin/articles).
   'articles.manage',
@@ -220,6 +226,7 @@ const ADMIN: RolePolicy = {
     'onboarding',
     'taxReport',
     'audit',
+    'notifications',
     // The admin preview of the rep home links to the rep's lists.
     'articlesPh',
     'articlePh',
@@ -365,6 +372,7 @@ export const POLICY: Record<Role, RolePolicy> = {
       'articlesPh',
       'articlePh',
       'challengesPh',
+      'notifications',
     ],
     // Its profile is its own details page; it edits nothing in the back office.
     ownPagesOnly: ['salesRepDetails'],
@@ -379,6 +387,7 @@ export const POLICY: Record<Role, RolePolicy> = {
       'quizzes.take',
       'quizzes.read',
       'challenges.own',
+      'notices.settings',
     ],
     scope: { records: 'self', sees: [], manages: [] },
   },

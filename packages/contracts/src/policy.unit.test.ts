@@ -76,6 +76,8 @@ profile.view            |      |       |                |            |          
 taxData.read            |  x   |   x   |                |            |            |        | issue 30.2: who pays out and reports taxes reads a rep's PESEL and address
 privacy.manage          |  x   |   x   |                |            |            |        | issue 30.5: a person's data on request, anonymisation
 audit.read              |  x   |   x   |                |     x      |     x      |        | issue 31.1: the audit trail (scoped roles: their warehouses' events)
+notices.settings        |  x   |   x   |                |            |            |   x    | issue 31.2: one's own notices (the roles that receive any)
+notices.manage          |  x   |   x   |                |            |            |        | issue 31.2: the notices' queue and failures
 articles.manage         |  x   |   x   |       x        |            |            |        | admin and provider admin: admin article endpoints
 articles.read           |  x   |   x   |       x        |            |            |   x    | seller: articles-ph; admins: previews
 products.read           |  x   |   x   |       x        |            |            |        | the article form's product picker
@@ -127,6 +129,7 @@ settings          |  x   |   x   |                |            |            |   
 onboarding        |  x   |   x   |                |     x      |     x      |        | issue 30.1: bulk onboarding (warehouses: admin only)
 taxReport         |  x   |   x   |                |            |            |        | issue 30.4: the year-end tax report (who reads tax data)
 audit             |  x   |   x   |                |     x      |     x      |        | issue 31.1: the audit trail
+notifications     |  x   |   x   |                |            |            |   x    | issue 31.2: one's notice settings
 `);
 
 /** Section 2, "Menu by role", in order. */

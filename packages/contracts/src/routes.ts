@@ -100,6 +100,11 @@ export const API = {
   audit: '/api/audit',
   auditExport: '/api/audit/export.csv',
   auditEvent: '/api/audit/:id',
+  // Notices (issue 31 point 2).
+  noticeSettings: '/api/notices/settings',
+  noticeUnsubscribe: '/api/notices/unsubscribe',
+  noticeQueue: '/api/notices/queue',
+  noticeCounts: '/api/notices/counts',
 } as const;
 
 /** Fills the `:name` parameters of an API path: apiPath(API.user, { id: 7 }) is '/api/users/7'. */

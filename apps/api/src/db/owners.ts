@@ -20,6 +20,7 @@ export type OwnerModule =
   | 'challenges'
   | 'jobs'
   | 'media'
+  | 'notices'
   | 'onboarding'
   | 'privacy'
   | 'products'
@@ -78,6 +79,9 @@ export const TABLE_OWNERS = {
   personal_data_log: 'privacy',
   audit_events: 'audit',
   audit_changes: 'audit',
+  notices: 'notices',
+  notice_settings: 'notices',
+  notice_announcements: 'notices',
 } as const satisfies Record<string, OwnerModule>;
 
 export type TableName = keyof typeof TABLE_OWNERS;
@@ -96,6 +100,34 @@ export interface ReadModel {
 }
 
 export const READ_MODELS: readonly ReadModel[] = [
+  {
+    owner: 'users',
+    tables: ['users'],
+    readers: ['notices'],
+    why:
+      'Who a notice goes to: the reps and admins who want it, queued in one INSERT … SELECT (10,000 reps for a ' +
+      'new quiz), and the name and address of each mail as it is sent (decision 065).',
+  },
+  {
+    owner: 'quizzes',
+    tables: ['quizzes'],
+    readers: ['notices'],
+    why: 'The live quizzes whose start has come and that were never announced (the notices’ scan, decision 065).',
+  },
+  {
+    owner: 'challenges',
+    tables: ['challenges'],
+    readers: ['notices'],
+    why: 'The challenges running today that were never announced (the notices’ scan, decision 065).',
+  },
+  {
+    owner: 'wallet',
+    tables: ['ledger_entries'],
+    readers: ['notices'],
+    why:
+      'A day’s credits per rep for its digest, summed with the money rules’ signs (earnedDeltaSql of ' +
+      'wallet.shared.repo.ts) in one statement over the day’s entries (decision 065).',
+  },
   {
     owner: 'users',
     tables: ['users'],

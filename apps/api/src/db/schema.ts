@@ -1341,3 +1341,54 @@ export const auditChanges = pgTable(
     check('audit_changes_op_check', sql`${t.op} in ('insert','update','delete')`),
   ],
 );
+
+/**
+ * Notices (issue 31 point 2, decision 065), owned by the notices module: the outbox of messages to
+ * people, one row per person, kind, channel and event (`dedupe_key`: an event is queued once).
+ * Sent by the `notices.send` job, retried after 1, 5, 30 and 120 minutes, then failed.
+ */
+export const notices = pgTable(
+  'notices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references((): AnyPgColumn => users.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    channel: text('channel').notNull().default('email'),
+    dedupeKey: text('dedupe_key').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    sentAt: ts('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('notices_event_key').on(t.userId, t.kind, t.channel, t.dedupeKey),
+    index('notices_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'queued'`),
+    index('notices_status_idx').on(t.status, t.createdAt, t.id),
+    check('notices_status_check', sql`${t.status} in ('queued','sent','failed','skipped')`),
+  ],
+);
+
+/** A person's notice settings: the language of its mails and the kinds it turned off (all on by default). */
+export const noticeSettings = pgTable('notice_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references((): AnyPgColumn => users.id, { onDelete: 'restrict' }),
+  lang: text('lang').notNull().default('pl'),
+  off: text('off').array().notNull().default(sql`'{}'::text[]`),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * What was announced once for everyone: a quiz's or challenge's start (`quiz:12`), a day's money
+ * digest (`digest:2026-11-27`). The scan writes the row and queues the notices in one transaction,
+ * so a second process or a second scan queues nothing again.
+ */
+export const noticeAnnouncements = pgTable('notice_announcements', {
+  key: text('key').primaryKey(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

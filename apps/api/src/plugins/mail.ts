@@ -8,12 +8,17 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML part beside the text (notices); the text part is what every client can show. */
+  html?: string;
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
   send(msg: MailMessage): Promise<void>;
   /** Where messages go, for the start-up banner. */
   readonly target: string;
+  /** Closes the pooled SMTP connections (the app's onClose). */
+  close?(): void;
 }
 
 /**
@@ -27,12 +32,17 @@ export function createMailer(opts: {
   log: FastifyBaseLogger;
 }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // A pool of kept-open connections (nodemailer's `pool=true`): the notices' and activation
+    // e-mails' senders send thousands in a row, and a new connection for each costs a handshake.
+    const url = new URL(opts.smtpUrl);
+    if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+    const transport = nodemailer.createTransport(url.toString());
     return {
       target: `SMTP ${new URL(opts.smtpUrl).host}`,
       async send(msg) {
         await transport.sendMail({ from: opts.from, ...msg });
       },
+      close: () => transport.close(),
     };
   }
   const outbox = path.join(opts.dataDir, 'outbox');

@@ -230,6 +230,15 @@ const TABLE: Record<string, Row> = {
   'GET /api/audit': r('ok ok - ok ok -'),
   'GET /api/audit/export.csv': r('ok ok - ok ok -'),
   'GET /api/audit/:id': r('ok ok - - - -', { why: 'event 1 is the seed’s, outside every warehouse' }),
+
+  // Notices (issue 31 point 2): one's own settings (the roles that receive notices), the queue for
+  // root and admin; the unsubscribe link is public and its token is the key (notices.test.ts).
+  'GET /api/notices/settings': r('ok ok - - - ok'),
+  'PUT /api/notices/settings': r('ok ok - - - ok', { body: () => ({ lang: 'pl', kinds: {} }) }),
+  'GET /api/notices/unsubscribe': r('- - - - - -', { why: 'without a signed token: 422' }),
+  'POST /api/notices/unsubscribe': r('- - - - - -', { why: 'without a signed token: 422' }),
+  'GET /api/notices/queue': r('ok ok - - - -'),
+  'GET /api/notices/counts': r('ok ok - - - -'),
 };
 
 // ---------------------------------------------------------------- records

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { logins, users, userWarehouses } from '../db/schema.ts';
 import { hashPassword } from '../lib/password.ts';
+import { markStartedAnnounced } from '../modules/notices/notices.service.ts';
 import { seedArticles } from './articles.ts';
 import { seedCards } from './cards.ts';
 import { seedChallenges } from './challenges.ts';
@@ -42,6 +43,8 @@ export async function seedDemo(db: Db, opts: { scryptLogN: number; now?: Date; v
   await seedChallenges(db, { seed, now, demoSellerEmail: 'seller@example.com' });
   // The organiser and rules the footer and the rules page show.
   await seedProgramme(db, now);
+  // What the seed started is history: the notices' scan announces only what starts after it.
+  await markStartedAnnounced(db);
   // After a bulk load: planner statistics and the visibility map (index-only scans). PGlite never
   // autovacuums, so without this its plans would guess the tables are empty.
   await db.execute(sql`vacuum analyze`);

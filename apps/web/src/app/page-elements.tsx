@@ -14,6 +14,7 @@ const backOffice = () => import('../features/team-admin/load-pages.ts');
 const challengeAdmin = () => import('../features/challenge-admin/load-pages.ts');
 const challenges = () => import('../features/challenges/load-pages.ts');
 const dashboard = () => import('../features/dashboard/load-pages.ts');
+const notices = () => import('../features/notices/load-pages.ts');
 const onboarding = () => import('../features/onboarding-admin/load-pages.ts');
 const quizAdmin = () => import('../features/quiz-admin/load-pages.ts');
 const taxReport = () => import('../features/tax-report-admin/load-pages.ts');
@@ -43,6 +44,7 @@ const SettingsPage = lazyPage(() => settings().then((m) => m.loadSettingsPage())
 const OnboardingPage = lazyPage(() => onboarding().then((m) => m.loadOnboardingPage()));
 const TaxReportPage = lazyPage(() => taxReport().then((m) => m.loadTaxReportPage()));
 const AuditPage = lazyPage(() => audit().then((m) => m.loadAuditPage()));
+const NotificationsPage = lazyPage(() => notices().then((m) => m.loadNotificationsPage()));
 const RepQuizListPage = lazyPage(() => quizzes().then((m) => m.loadQuizListPage()));
 const QuizTakePage = lazyPage(() => quizzes().then((m) => m.loadQuizTakePage()));
 const RepQuizSummaryPage = lazyPage(() => quizzes().then((m) => m.loadQuizSummaryPage()));
@@ -90,4 +92,5 @@ export const PAGE_ELEMENTS: Partial<Record<GuardedPage, ReactNode>> = {
   onboarding: <OnboardingPage />,
   taxReport: <TaxReportPage />,
   audit: <AuditPage />,
+  notifications: <NotificationsPage />,
 };

@@ -7,6 +7,7 @@ import type challengeBox from '../locales/challenges/box-pl.json';
 import type challenges from '../locales/challenges/pl.json';
 import type consent from '../locales/consent/pl.json';
 import type imageInput from '../locales/image-input/pl.json';
+import type notices from '../locales/notices/pl.json';
 import type onboarding from '../locales/onboarding/pl.json';
 import type pl from '../locales/pl.json';
 import type profile from '../locales/profile/pl.json';
@@ -35,6 +36,7 @@ type Texts = typeof pl &
   typeof challenges &
   typeof consent &
   typeof imageInput &
+  typeof notices &
   typeof onboarding &
   typeof profile &
   typeof quizAdmin &

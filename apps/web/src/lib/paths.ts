@@ -61,6 +61,7 @@ export const paths = {
   /** The audit trail, optionally filtered to one person's changes or one object's history. */
   audit: (query?: { actor_id?: number; object_type?: AuditObject; object_id?: number; kind?: AuditKind }) =>
     withQuery(PAGES.audit, query),
+  notifications: () => PAGES.notifications,
 } satisfies Record<PageName, (...args: never[]) => string>;
 
 /** The sales-rep home as a rep sees it, for an admin (SPEC.md section 2). */

@@ -42,7 +42,9 @@ export type QueryRoot =
   /** Bulk onboarding: the imports, their preview rows, and the activation e-mails' queue. */
   | 'onboarding'
   /** The audit trail: its pages and events (never cached long: every write adds to it). */
-  | 'audit';
+  | 'audit'
+  /** Notices: one's own settings, the queue and its counts (root and admin). */
+  | 'notices';
 
 /** The key every query under `root` starts with: what invalidateQueries takes. */
 export const rootKey = (root: QueryRoot): readonly [QueryRoot] => [root];
@@ -156,6 +158,12 @@ export interface QueryKeyArgs {
   'audit.list': [params: ListParams];
   /** One audit event with its changed rows. */
   'audit.one': [id: Id];
+  /** The caller's notice settings. */
+  'notices.settings': [];
+  /** The notices of one status, paged. */
+  'notices.queue': [params: ListParams];
+  /** The notices counted by status. */
+  'notices.counts': [];
 }
 
 export type QueryName = keyof QueryKeyArgs;

@@ -32,6 +32,9 @@ const SAMPLES: { [N in QueryName]: [QueryKeyArgs[N], QueryKeyArgs[N]] } = {
   'users.privacy-people': [['anna'], ['jan']],
   'audit.list': [[{ page: 1 }], [{ kind: 'user.update' }]],
   'audit.one': [[1], [2]],
+  'notices.settings': [[], []],
+  'notices.queue': [[{ status: 'failed' }], [{ status: 'sent' }]],
+  'notices.counts': [[], []],
   'users.warehouse': [
     [1, { page: 1 }],
     [2, { page: 1 }],
@@ -110,6 +113,7 @@ const ROOTS: Record<QueryRoot, true> = {
   'programme-settings': true,
   onboarding: true,
   audit: true,
+  notices: true,
 };
 const roots = new Set<string>(Object.keys(ROOTS));
 const withArgs = names.filter((n) => SAMPLES[n][0].length > 0);

@@ -14,6 +14,8 @@ import { claimAttempt, forgive, SIGN_IN_THROTTLE } from './throttle.ts';
 export const endAccess = repo.endAccess;
 /** Personal data on request (decision 063): a sign-in's IP address and browser forgotten, its date kept. */
 export const forgetSignIns = repo.forgetSignIns;
+/** A random secret shared by every API process, made on first use (notices sign their unsubscribe links with one). */
+export const serverSecret = repo.serverSecret;
 
 export interface AuthSettings {
   sessionTtlHours: number;

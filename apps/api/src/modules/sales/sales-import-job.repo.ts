@@ -127,6 +127,12 @@ export async function failChecking(db: DbOrTx, id: number, error: string): Promi
   });
 }
 
+/** The uploaded file's name (what the back office's notice of a failed import names). */
+export async function fileNameOf(db: DbOrTx, id: number): Promise<string> {
+  const [row] = await db.select({ name: salesImports.fileName }).from(salesImports).where(eq(salesImports.id, id));
+  return row?.name ?? '';
+}
+
 /** A job that failed for good while applying: the import keeps its status, with the reason. */
 export async function markApplyFailed(db: DbOrTx, id: number, error: string): Promise<void> {
   await db

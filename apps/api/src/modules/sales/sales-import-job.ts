@@ -1,6 +1,7 @@
 import { type Db, isPglite } from '../../db/client.ts';
 import { recordChange } from '../audit/audit.service.ts';
 import { enqueueJob, type JobKind } from '../jobs/index.ts';
+import { notifyAdmins } from '../notices/notices.service.ts';
 import * as apply from './sales-apply.repo.ts';
 import * as check from './sales-check.repo.ts';
 import * as jobRepo from './sales-import-job.repo.ts';
@@ -150,9 +151,15 @@ export const salesImportJob: JobKind<SalesImportPayload> = {
    */
   async onFailed(db, job) {
     const id = job.payload.importId;
-    if (!(await jobRepo.failChecking(db, id, 'sales.jobFailed'))) {
-      await jobRepo.markApplyFailed(db, id, 'sales.applyRetry');
-    }
+    const error = (await jobRepo.failChecking(db, id, 'sales.jobFailed')) ? 'sales.jobFailed' : 'sales.applyRetry';
+    if (error === 'sales.applyRetry') await jobRepo.markApplyFailed(db, id, error);
+    // The back office is told (decision 065): the file's name and the reason, once per import and reason.
+    const fileName = await jobRepo.fileNameOf(db, id);
+    await notifyAdmins(db, {
+      kind: 'salesImport.failed',
+      key: `salesImport:${id}:${error}`,
+      payload: { id, file: fileName, error },
+    });
   },
 };
 

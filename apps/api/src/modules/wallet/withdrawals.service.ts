@@ -34,6 +34,30 @@ export function addWithdrawalCheck(check: WithdrawalCheck): void {
 }
 
 /**
+ * What happened to payouts, for the modules above the wallet that tell people (notices, decision
+ * 065), called in the settling transaction. Joined at start-up (startup/notices.ts), so the wallet
+ * imports none of them.
+ */
+export type PayoutEvent =
+  | {
+      type: 'settled';
+      withdrawal: { id: number; userId: number; amount: number; cardNumber: string };
+      outcome: 'paid' | 'failed';
+      reason: string | null;
+    }
+  | { type: 'batchResult'; batchId: number; paid: number; failed: number; unchanged: number };
+export type PayoutListener = (tx: DbOrTx, event: PayoutEvent) => Promise<void>;
+const payoutListeners = new Set<PayoutListener>();
+
+export function addPayoutListener(listener: PayoutListener): void {
+  payoutListeners.add(listener);
+}
+
+async function told(tx: DbOrTx, event: PayoutEvent): Promise<void> {
+  for (const listener of payoutListeners) await listener(tx, event);
+}
+
+/**
  * A seller withdraws the whole wallet. `amount` must equal the balance the screen showed, so a
  * stale screen cannot withdraw a different sum; the wallet row lock makes double clicks, two tabs
  * and retries produce exactly one withdrawal (the others find nothing left: 409).
@@ -220,6 +244,12 @@ async function settleLocked(
     reason: outcome === 'failed' ? reason : null,
     createdBy: actor.id,
   });
+  await told(tx, {
+    type: 'settled',
+    withdrawal: { id: w.id, userId: w.userId, amount: w.amount, cardNumber: w.cardNumber },
+    outcome,
+    reason: outcome === 'failed' ? reason : null,
+  });
   return { changed: true };
 }
 
@@ -305,6 +335,7 @@ export async function importBatchResult(
     }
     if (counts.paid + counts.failed > 0) {
       await recordChange(tx, { kind: 'payoutBatch.result', object: 'payoutBatch', id: batchId, details: counts });
+      await told(tx, { type: 'batchResult', batchId, ...counts });
     }
     return counts;
   });

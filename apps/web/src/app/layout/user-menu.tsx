@@ -1,6 +1,6 @@
 import { can, type Lang, type User } from '@incentive/contracts';
 import { Menu, Text } from '@mantine/core';
-import { IconLanguage, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { IconBell, IconLanguage, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { setLanguage, useTranslation } from '../../lib/i18n.ts';
 import { paths } from '../../lib/paths.ts';
@@ -40,6 +40,12 @@ export function UserMenu({ me, defaultOpened = false }: { me: User; defaultOpene
         {can(me.role, 'profile.view') && (
           <Menu.Item leftSection={<IconUser size={16} />} onClick={() => navigate(paths.salesRepDetails(me.id))}>
             {t('user.profile')}
+          </Menu.Item>
+        )}
+        {/* Which e-mail notices one receives (issue 31 point 2). */}
+        {can(me.role, 'notices.settings') && (
+          <Menu.Item leftSection={<IconBell size={16} />} onClick={() => navigate(paths.notifications())}>
+            {t('user.notifications')}
           </Menu.Item>
         )}
         {/* The programme's organiser, contact and rules (decision 047): outside the spec's main menu. */}
