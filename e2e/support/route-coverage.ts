@@ -71,6 +71,7 @@ const ROUTES: Record<RouteName, RouteSpec> = {
   taxReport: { url: () => PAGES.taxReport, heading: /^Zestawienie roczne \(PIT-11\)$/ },
   audit: { url: () => PAGES.audit, heading: /^Historia zmian$/ },
   notifications: { url: () => PAGES.notifications, heading: /^Powiadomienia$/ },
+  programme: { url: () => PAGES.programme, heading: /^Wyniki programu$/ },
   dashboard: {
     url: () => PAGES.dashboard,
     heading: (role) =>

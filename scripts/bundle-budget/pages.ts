@@ -51,6 +51,8 @@ export const NOT_WATCHED = [
   // One's notice settings (issue 31 point 2): opened from the user menu, never first; the admins'
   // queue on it is a lazy chunk of its own, so a rep never loads the back office's table.
   'src/features/notices/',
+  // How the programme is doing (the back office; issue 31 point 3): its charts live in its chunk.
+  'src/features/programme-admin/',
   'src/features/auth/pages/register-page.tsx',
   'src/features/rules/pages/rules-page.tsx',
 ];
@@ -72,6 +74,9 @@ export const REP_FORBIDDEN = [
   'src/features/onboarding-admin',
   'src/features/tax-report-admin',
   'src/features/audit-admin',
+  'src/features/programme-admin',
+  '@mantine/charts',
+  'recharts',
   // The back-office kit the *-admin features share (decision 053).
   'src/components/admin',
   'mantine-datatable',

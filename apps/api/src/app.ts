@@ -18,6 +18,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { privacyRoutes } from './modules/privacy/privacy.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { quizRoutes } from './modules/quizzes/quizzes.routes.ts';
+import { programmeStatsRoutes } from './modules/reports/programme-stats.routes.ts';
 import { taxReportRoutes } from './modules/reports/tax-report.routes.ts';
 import { salesImportRoutes } from './modules/sales/sales-imports.routes.ts';
 import { consentRoutes } from './modules/settings/consent.routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(privacyRoutes);
   await app.register(auditRoutes);
   await app.register(noticeRoutes);
+  await app.register(programmeStatsRoutes);
 
   await app.register(webPlugin, { dist: deps.serveWeb ? deps.config.WEB_DIST : undefined });
   return app;

@@ -236,6 +236,11 @@ const FIXTURES: Record<string, Fixture> = {
   },
   // The audit trail's filters (issue 31): the days are text until checked.
   'GET /api/audit': { as: 'admin', url: () => '/api/audit' },
+  'GET /api/stats/programme': { as: 'admin', url: () => '/api/stats/programme?from=2026-01-01&to=2026-01-31' },
+  'GET /api/stats/programme/export': {
+    as: 'admin',
+    url: () => '/api/stats/programme/export?figure=money&from=2026-01-01&to=2026-01-31',
+  },
   'GET /api/audit/export.csv': { as: 'admin', url: () => '/api/audit/export.csv' },
   'GET /api/sales-imports/{id}/held': { as: 'admin', url: () => `/api/sales-imports/${ids.salesImport}/held` },
   'GET /api/challenges': { as: 'admin', url: () => '/api/challenges' },

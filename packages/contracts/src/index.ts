@@ -15,6 +15,7 @@ export * from './policy.ts';
 export * from './privacy.ts';
 export * from './products.ts';
 export * from './profile.ts';
+export * from './programme-stats.ts';
 export * from './quizzes.ts';
 export * from './roles.ts';
 export * from './routes.ts';

@@ -595,3 +595,20 @@ export const NOTICE_MESSAGES_EN: Record<keyof typeof NOTICE_MESSAGES_PL, string>
     'Done. You will no longer receive messages about: {{kind}}. You can change this in your notice settings.',
   'notices.page.settings': 'Notice settings',
 };
+
+/* Issue 31 point 3: the programme's figures (the page's own texts are in the web's locales/programme). */
+export const STATS_MESSAGES_PL = {
+  'stats.dateInvalid': 'Podaj datę w formacie RRRR-MM-DD',
+  'stats.rangeInvalid': 'Data „do” nie może być wcześniejsza niż data „od”',
+  'stats.rangeTooLong': 'Okres może mieć najwyżej dwa lata',
+  'stats.bucketInvalid': 'Wybierz podział: miesiące, tygodnie albo dni',
+  'stats.figureInvalid': 'Nieznane zestawienie',
+} as const;
+
+export const STATS_MESSAGES_EN: Record<keyof typeof STATS_MESSAGES_PL, string> = {
+  'stats.dateInvalid': 'Enter the date as YYYY-MM-DD',
+  'stats.rangeInvalid': 'The “to” date cannot be before the “from” date',
+  'stats.rangeTooLong': 'A period can be two years at most',
+  'stats.bucketInvalid': 'Choose months, weeks or days',
+  'stats.figureInvalid': 'Unknown figure',
+};

@@ -24,6 +24,8 @@ import {
   QUIZ_SERVER_MESSAGES_PL,
   SALES_SERVER_MESSAGES_EN,
   SALES_SERVER_MESSAGES_PL,
+  STATS_MESSAGES_EN,
+  STATS_MESSAGES_PL,
   TAX_DATA_MESSAGES_EN,
   TAX_DATA_MESSAGES_PL,
   TAX_REPORT_MESSAGES_EN,
@@ -53,6 +55,7 @@ const SERVER_MESSAGES = {
     PRIVACY_MESSAGES_PL,
     AUDIT_MESSAGES_PL,
     NOTICE_MESSAGES_PL,
+    STATS_MESSAGES_PL,
   ],
   en: [
     QUIZ_SERVER_MESSAGES_EN,
@@ -65,6 +68,7 @@ const SERVER_MESSAGES = {
     PRIVACY_MESSAGES_EN,
     AUDIT_MESSAGES_EN,
     NOTICE_MESSAGES_EN,
+    STATS_MESSAGES_EN,
   ],
 } as const;
 
@@ -88,7 +92,8 @@ type PlainKey =
   | keyof typeof TAX_REPORT_MESSAGES_PL
   | keyof typeof PRIVACY_MESSAGES_PL
   | keyof typeof AUDIT_MESSAGES_PL
-  | keyof typeof NOTICE_MESSAGES_PL;
+  | keyof typeof NOTICE_MESSAGES_PL
+  | keyof typeof STATS_MESSAGES_PL;
 /** A count message's base key ('sales.rows' of 'sales.rows_other'; plural.ts). */
 type PluralBase<K> = K extends `${infer B}_other` ? B : never;
 export type MessageKey = PlainKey | PluralBase<PlainKey>;

@@ -54,6 +54,8 @@ export const PAGES = {
   audit: '/audit',
   /** Which notices one receives by e-mail, and in which language (issue 31 point 2). */
   notifications: '/notifications',
+  /** How the programme is doing: sign-ins, quizzes, money, challenges (issue 31 point 3). */
+  programme: '/programme',
 } as const;
 export type PageName = keyof typeof PAGES;
 
@@ -140,6 +142,8 @@ export const ACTIONS = [
   'notices.settings',
   // The notices' queue and its failures (root and admin).
   'notices.manage',
+  // The programme's figures (GET /api/stats/programme): everything, or a scoped role's warehouses' reps.
+  'stats.read',
   // Features that come next: their routes and screens use these.
   // Write articles and read every one, drafts included (/api/admin/articles).
   'articles.manage',
@@ -227,6 +231,7 @@ const ADMIN: RolePolicy = {
     'taxReport',
     'audit',
     'notifications',
+    'programme',
     // The admin preview of the rep home links to the rep's lists.
     'articlesPh',
     'articlePh',
@@ -265,6 +270,7 @@ export const POLICY: Record<Role, RolePolicy> = {
       'articleCreate',
       'articleEdit',
       'articlePreview',
+      'programme',
     ],
     actions: [
       'session.use',
@@ -273,6 +279,7 @@ export const POLICY: Record<Role, RolePolicy> = {
       'users.manage',
       'warehouses.read',
       'cards.add',
+      'stats.read',
       'dashboard.repTabs',
       'dashboard.registeredTab',
       'admins.create',
@@ -307,6 +314,7 @@ export const POLICY: Record<Role, RolePolicy> = {
       'challengeRanking',
       'onboarding',
       'audit',
+      'programme',
     ],
     actions: [
       'session.use',
@@ -325,6 +333,7 @@ export const POLICY: Record<Role, RolePolicy> = {
       'forms.pickWarehouse',
       'challenges.view',
       'audit.read',
+      'stats.read',
     ],
     scope: { records: 'warehouses', sees: ['wholesaler', 'seller'], manages: ['wholesaler', 'seller'] },
   },
@@ -342,6 +351,7 @@ export const POLICY: Record<Role, RolePolicy> = {
       'challengeRanking',
       'onboarding',
       'audit',
+      'programme',
     ],
     actions: [
       'session.use',
@@ -354,6 +364,7 @@ export const POLICY: Record<Role, RolePolicy> = {
       'people.import',
       'challenges.view',
       'audit.read',
+      'stats.read',
     ],
     scope: { records: 'warehouses', sees: ['wholesaler', 'seller'], manages: ['seller'] },
   },

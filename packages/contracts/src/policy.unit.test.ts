@@ -78,6 +78,7 @@ privacy.manage          |  x   |   x   |                |            |          
 audit.read              |  x   |   x   |                |     x      |     x      |        | issue 31.1: the audit trail (scoped roles: their warehouses' events)
 notices.settings        |  x   |   x   |                |            |            |   x    | issue 31.2: one's own notices (the roles that receive any)
 notices.manage          |  x   |   x   |                |            |            |        | issue 31.2: the notices' queue and failures
+stats.read              |  x   |   x   |       x        |     x      |     x      |        | issue 31.3: the programme's figures (scoped roles: their warehouses' reps)
 articles.manage         |  x   |   x   |       x        |            |            |        | admin and provider admin: admin article endpoints
 articles.read           |  x   |   x   |       x        |            |            |   x    | seller: articles-ph; admins: previews
 products.read           |  x   |   x   |       x        |            |            |        | the article form's product picker
@@ -130,6 +131,7 @@ onboarding        |  x   |   x   |                |     x      |     x      |   
 taxReport         |  x   |   x   |                |            |            |        | issue 30.4: the year-end tax report (who reads tax data)
 audit             |  x   |   x   |                |     x      |     x      |        | issue 31.1: the audit trail
 notifications     |  x   |   x   |                |            |            |   x    | issue 31.2: one's notice settings
+programme         |  x   |   x   |       x        |     x      |     x      |        | issue 31.3: how the programme is doing
 `);
 
 /** Section 2, "Menu by role", in order. */

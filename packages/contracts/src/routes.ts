@@ -105,6 +105,9 @@ export const API = {
   noticeUnsubscribe: '/api/notices/unsubscribe',
   noticeQueue: '/api/notices/queue',
   noticeCounts: '/api/notices/counts',
+  // How the programme is doing (issue 31 point 3).
+  programmeStats: '/api/stats/programme',
+  programmeStatsExport: '/api/stats/programme/export',
 } as const;
 
 /** Fills the `:name` parameters of an API path: apiPath(API.user, { id: 7 }) is '/api/users/7'. */

@@ -101,6 +101,38 @@ export interface ReadModel {
 
 export const READ_MODELS: readonly ReadModel[] = [
   {
+    owner: 'auth',
+    tables: ['logins'],
+    readers: ['reports'],
+    why: 'Sign-ins and the reps who signed in, per month, week or day of a period (the programme’s figures, decision 066).',
+  },
+  {
+    owner: 'quizzes',
+    tables: ['quiz_attempts'],
+    readers: ['reports'],
+    why: 'Quiz attempts, the reps who took them and those passed, per bucket of a period (decision 066).',
+  },
+  {
+    owner: 'wallet',
+    tables: ['wallets'],
+    readers: ['reports'],
+    why: 'What the reps in scope hold now, to withdraw and on its way: the programme’s liability (decision 066).',
+  },
+  {
+    owner: 'sales',
+    tables: ['sales'],
+    readers: ['reports'],
+    why: 'Challenge units and rewards of a period by warehouse and by regional manager (decision 066).',
+  },
+  {
+    owner: 'warehouses',
+    tables: ['warehouses', 'user_warehouses'],
+    readers: ['reports'],
+    why:
+      'A scoped role’s reps (the members of its warehouses), a warehouse’s name, and the regional managers of ' +
+      'a warehouse, joined into the figures’ statements (decision 066).',
+  },
+  {
     owner: 'users',
     tables: ['users'],
     readers: ['notices'],

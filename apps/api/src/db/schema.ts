@@ -666,6 +666,8 @@ export const quizAttempts = pgTable(
     uniqueIndex('quiz_attempts_one_pass_key').on(t.quizId, t.userId).where(sql`${t.passed}`),
     index('quiz_attempts_user_idx').on(t.userId, t.createdAt, t.id),
     index('quiz_attempts_quiz_idx').on(t.quizId, t.createdAt, t.id),
+    // A period's attempts (the programme's figures, decision 066).
+    index('quiz_attempts_created_idx').on(t.createdAt),
     check('quiz_attempts_reward_check', sql`${t.reward} >= 0`),
   ],
 );
@@ -984,6 +986,8 @@ export const sales = pgTable(
     uniqueIndex('sales_document_line_key').on(t.document, t.line).where(sql`${t.revertedAt} is null`),
     index('sales_import_idx').on(t.importId),
     index('sales_challenge_product_idx').on(t.challengeId, t.productId),
+    // A period's sales by warehouse (the programme's figures, decision 066).
+    index('sales_sold_on_idx').on(t.soldOn, t.warehouseId).where(sql`${t.revertedAt} is null`),
     index('sales_user_product_idx').on(t.userId, t.productId, t.challengeId, t.id).where(sql`${t.revertedAt} is null`),
     // A correction line (a return) carries a negative quantity and amount.
     check('sales_quantity_check', sql`${t.quantity} <> 0`),

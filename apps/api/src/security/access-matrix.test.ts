@@ -239,6 +239,11 @@ const TABLE: Record<string, Row> = {
   'POST /api/notices/unsubscribe': r('- - - - - -', { why: 'without a signed token: 422' }),
   'GET /api/notices/queue': r('ok ok - - - -'),
   'GET /api/notices/counts': r('ok ok - - - -'),
+
+  // How the programme is doing (issue 31 point 3): the back office (scoped roles their warehouses'
+  // reps, programme-stats.test.ts); by default the year so far.
+  'GET /api/stats/programme': r('ok ok ok ok ok -'),
+  'GET /api/stats/programme/export': r('ok ok ok ok ok -'),
 };
 
 // ---------------------------------------------------------------- records

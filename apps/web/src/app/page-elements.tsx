@@ -16,6 +16,7 @@ const challenges = () => import('../features/challenges/load-pages.ts');
 const dashboard = () => import('../features/dashboard/load-pages.ts');
 const notices = () => import('../features/notices/load-pages.ts');
 const onboarding = () => import('../features/onboarding-admin/load-pages.ts');
+const programme = () => import('../features/programme-admin/load-pages.ts');
 const quizAdmin = () => import('../features/quiz-admin/load-pages.ts');
 const taxReport = () => import('../features/tax-report-admin/load-pages.ts');
 const quizzes = () => import('../features/quizzes/load-pages.ts');
@@ -45,6 +46,7 @@ const OnboardingPage = lazyPage(() => onboarding().then((m) => m.loadOnboardingP
 const TaxReportPage = lazyPage(() => taxReport().then((m) => m.loadTaxReportPage()));
 const AuditPage = lazyPage(() => audit().then((m) => m.loadAuditPage()));
 const NotificationsPage = lazyPage(() => notices().then((m) => m.loadNotificationsPage()));
+const ProgrammePage = lazyPage(() => programme().then((m) => m.loadProgrammePage()));
 const RepQuizListPage = lazyPage(() => quizzes().then((m) => m.loadQuizListPage()));
 const QuizTakePage = lazyPage(() => quizzes().then((m) => m.loadQuizTakePage()));
 const RepQuizSummaryPage = lazyPage(() => quizzes().then((m) => m.loadQuizSummaryPage()));
@@ -93,4 +95,5 @@ export const PAGE_ELEMENTS: Partial<Record<GuardedPage, ReactNode>> = {
   taxReport: <TaxReportPage />,
   audit: <AuditPage />,
   notifications: <NotificationsPage />,
+  programme: <ProgrammePage />,
 };

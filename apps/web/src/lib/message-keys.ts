@@ -11,6 +11,7 @@ import type notices from '../locales/notices/pl.json';
 import type onboarding from '../locales/onboarding/pl.json';
 import type pl from '../locales/pl.json';
 import type profile from '../locales/profile/pl.json';
+import type programme from '../locales/programme/pl.json';
 import type quizAdmin from '../locales/quiz-admin/pl.json';
 import type quizAttempts from '../locales/quiz-attempts/pl.json';
 import type quizTake from '../locales/quiz-take/pl.json';
@@ -39,6 +40,7 @@ type Texts = typeof pl &
   typeof notices &
   typeof onboarding &
   typeof profile &
+  typeof programme &
   typeof quizAdmin &
   typeof quizAttempts &
   typeof quizTake &

@@ -62,6 +62,7 @@ export const paths = {
   audit: (query?: { actor_id?: number; object_type?: AuditObject; object_id?: number; kind?: AuditKind }) =>
     withQuery(PAGES.audit, query),
   notifications: () => PAGES.notifications,
+  programme: () => PAGES.programme,
 } satisfies Record<PageName, (...args: never[]) => string>;
 
 /** The sales-rep home as a rep sees it, for an admin (SPEC.md section 2). */

@@ -44,7 +44,9 @@ export type QueryRoot =
   /** The audit trail: its pages and events (never cached long: every write adds to it). */
   | 'audit'
   /** Notices: one's own settings, the queue and its counts (root and admin). */
-  | 'notices';
+  | 'notices'
+  /** The programme's figures of a period. */
+  | 'stats';
 
 /** The key every query under `root` starts with: what invalidateQueries takes. */
 export const rootKey = (root: QueryRoot): readonly [QueryRoot] => [root];
@@ -164,6 +166,8 @@ export interface QueryKeyArgs {
   'notices.queue': [params: ListParams];
   /** The notices counted by status. */
   'notices.counts': [];
+  /** The programme's figures of one period and split. */
+  'stats.programme': [params: ListParams];
 }
 
 export type QueryName = keyof QueryKeyArgs;

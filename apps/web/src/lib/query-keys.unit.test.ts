@@ -35,6 +35,7 @@ const SAMPLES: { [N in QueryName]: [QueryKeyArgs[N], QueryKeyArgs[N]] } = {
   'notices.settings': [[], []],
   'notices.queue': [[{ status: 'failed' }], [{ status: 'sent' }]],
   'notices.counts': [[], []],
+  'stats.programme': [[{ from: '2026-01-01' }], [{ from: '2026-02-01' }]],
   'users.warehouse': [
     [1, { page: 1 }],
     [2, { page: 1 }],
@@ -114,6 +115,7 @@ const ROOTS: Record<QueryRoot, true> = {
   onboarding: true,
   audit: true,
   notices: true,
+  stats: true,
 };
 const roots = new Set<string>(Object.keys(ROOTS));
 const withArgs = names.filter((n) => SAMPLES[n][0].length > 0);

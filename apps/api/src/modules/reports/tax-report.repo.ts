@@ -38,7 +38,7 @@ const yearBounds = (year: number) => ({
 const earning = sql.raw(`(${EARNING_LEDGER_KINDS.map((k) => `'${k}'`).join(',')})`);
 
 /** Sum of the signed amounts of the entries whose report kind is `kind` (the survey split by the quiz). */
-function kindSum(kind: TaxReportKind): SQL {
+export function kindSum(kind: TaxReportKind): SQL {
   const signed = earnedDeltaSql(sql`e.kind`, sql`e.amount`);
   if (kind === 'quiz')
     return sql`sum(case when e.kind = 'quiz_reward' and not coalesce(q.is_survey, false) then ${signed} else 0 end)`;

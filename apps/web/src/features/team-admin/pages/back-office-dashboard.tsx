@@ -1,6 +1,6 @@
 import { can, type User } from '@incentive/contracts';
 import { Button, Group, Stack, Tabs } from '@mantine/core';
-import { IconFileImport, IconHistory, IconPlus } from '@tabler/icons-react';
+import { IconChartBar, IconFileImport, IconHistory, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n.ts';
 import { type DashboardTab, paths } from '../../../lib/paths.ts';
@@ -51,6 +51,16 @@ export function BackOfficeDashboard({ me }: { me: User }) {
             />
           </div>
           <Group gap="sm" wrap="wrap">
+            {can(me.role, 'stats.read') && (
+              <Button
+                variant="default"
+                component={Link}
+                to={paths.programme()}
+                leftSection={<IconChartBar size={16} aria-hidden />}
+              >
+                {t('dashboard.programme')}
+              </Button>
+            )}
             {can(me.role, 'audit.read') && (
               <Button
                 variant="default"

@@ -1,0 +1,150 @@
+import { type StatsBucket, WARSAW_TIME_ZONE } from '@incentive/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { queryRows } from '../../db/query-rows.ts';
+import {
+  ledgerEntries,
+  logins,
+  quizAttempts,
+  quizzes,
+  sales,
+  users,
+  userWarehouses,
+  wallets,
+  warehouses,
+} from '../../db/schema.ts';
+import { intArray } from '../../lib/sql-array.ts';
+import { kindSum } from './tax-report.repo.ts';
+
+/*
+ * How the programme is doing (decision 066): each figure one statement over its owner's table, read
+ * through the read models of db/owners.ts, by the index on its date (logins, quiz attempts, the
+ * ledger by created_at; sales by sold_on). Periods are Warsaw days; buckets the first Warsaw day of
+ * each month, week (Monday) or day. A scope (a wholesaler's or regional manager's warehouses) keeps
+ * the reps to those of its warehouses.
+ */
+
+const ZONE = sql.raw(`'${WARSAW_TIME_ZONE}'`);
+
+export interface Range {
+  from: string;
+  to: string;
+  bucket: StatsBucket;
+  /** null: everyone; else the warehouses whose reps count. */
+  scope: readonly number[] | null;
+}
+
+const bounds = (r: Range) => ({
+  from: sql`(${r.from}::date)::timestamp at time zone ${ZONE}`,
+  to: sql`(${r.to}::date + 1)::timestamp at time zone ${ZONE}`,
+});
+/** The bucket of an instant, as its first Warsaw day ('YYYY-MM-DD'). */
+const bucketOf = (r: Range, at: SQL) => sql`to_char(date_trunc(${r.bucket}, ${at} at time zone ${ZONE}), 'YYYY-MM-DD')`;
+/** Reps in scope: `userId` is a rep of one of the scope's warehouses (true without a scope). */
+const repInScope = (r: Range, userId: SQL) =>
+  r.scope === null
+    ? sql`true`
+    : sql`exists (select 1 from ${userWarehouses} uw where uw.user_id = ${userId} and uw.warehouse_id = any(${intArray(r.scope)}))`;
+
+export async function repCounts(db: DbOrTx, r: Range) {
+  const b = bounds(r);
+  const [row] = await queryRows<{ active: number; signed_in: number; took_quiz: number }>(
+    db,
+    sql`select
+          (select count(*)::int from ${users} u
+            where u.role = 'seller' and u.deleted_at is null and u.activated_at is not null and ${repInScope(r, sql`u.id`)}) as active,
+          (select count(distinct l.user_id)::int from ${logins} l join ${users} u on u.id = l.user_id
+            where l.created_at >= ${b.from} and l.created_at < ${b.to} and u.role = 'seller' and ${repInScope(r, sql`l.user_id`)}) as signed_in,
+          (select count(distinct a.user_id)::int from ${quizAttempts} a
+            where a.created_at >= ${b.from} and a.created_at < ${b.to} and ${repInScope(r, sql`a.user_id`)}) as took_quiz`,
+  );
+  return row ?? { active: 0, signed_in: 0, took_quiz: 0 };
+}
+
+export async function signins(db: DbOrTx, r: Range) {
+  const b = bounds(r);
+  return queryRows<{ bucket: string; signins: number; reps: number }>(
+    db,
+    sql`select ${bucketOf(r, sql`l.created_at`)} as bucket, count(*)::int as signins, count(distinct l.user_id)::int as reps
+        from ${logins} l join ${users} u on u.id = l.user_id
+        where l.created_at >= ${b.from} and l.created_at < ${b.to} and u.role = 'seller' and ${repInScope(r, sql`l.user_id`)}
+        group by 1 order by 1`,
+  );
+}
+
+export async function quizActivity(db: DbOrTx, r: Range) {
+  const b = bounds(r);
+  return queryRows<{ bucket: string; attempts: number; reps: number; passed: number; graded: number }>(
+    db,
+    sql`select ${bucketOf(r, sql`a.created_at`)} as bucket, count(*)::int as attempts,
+               count(distinct a.user_id)::int as reps,
+               count(*) filter (where a.passed and not a.is_survey)::int as passed,
+               count(*) filter (where not a.is_survey)::int as graded
+        from ${quizAttempts} a
+        where a.created_at >= ${b.from} and a.created_at < ${b.to} and ${repInScope(r, sql`a.user_id`)}
+        group by 1 order by 1`,
+  );
+}
+
+export async function moneyByKind(db: DbOrTx, r: Range) {
+  const b = bounds(r);
+  return queryRows<{
+    bucket: string;
+    quiz: number;
+    survey: number;
+    challenge: number;
+    corrections: number;
+    withdrawn: number;
+  }>(
+    db,
+    sql`select ${bucketOf(r, sql`e.created_at`)} as bucket,
+               coalesce(${kindSum('quiz')}, 0)::bigint as quiz, coalesce(${kindSum('survey')}, 0)::bigint as survey,
+               coalesce(${kindSum('challenge')}, 0)::bigint as challenge,
+               coalesce(${kindSum('corrections')}, 0)::bigint as corrections,
+               coalesce(sum(case when e.kind = 'withdrawal_paid' then e.amount else 0 end), 0)::bigint as withdrawn
+        from ${ledgerEntries} e
+        left join ${quizzes} q on e.kind = 'quiz_reward' and e.source_type = 'quiz' and q.id::text = e.source_id
+        where e.created_at >= ${b.from} and e.created_at < ${b.to} and ${repInScope(r, sql`e.user_id`)}
+        group by 1 order by 1`,
+  );
+}
+
+export async function liability(db: DbOrTx, r: Range) {
+  const [row] = await queryRows<{ available: number; in_withdrawal: number }>(
+    db,
+    sql`select coalesce(sum(w.available), 0)::bigint as available, coalesce(sum(w.in_withdrawal), 0)::bigint as in_withdrawal
+        from ${wallets} w where ${repInScope(r, sql`w.user_id`)}`,
+  );
+  return row ?? { available: 0, in_withdrawal: 0 };
+}
+
+/** The period's challenge sales (sold_on in the period, not reverted) by warehouse: the 20 that earned most. */
+export async function byWarehouse(db: DbOrTx, r: Range) {
+  return queryRows<{ id: number; name: string; units: number; rewards: number }>(
+    db,
+    sql`select w.id, w.name, sum(s.quantity)::int as units, sum(s.amount)::bigint as rewards
+        from ${sales} s join ${warehouses} w on w.id = s.warehouse_id
+        where s.sold_on between ${r.from}::date and ${r.to}::date and s.reverted_at is null
+          ${r.scope === null ? sql`` : sql`and s.warehouse_id = any(${intArray(r.scope)})`}
+        group by w.id, w.name order by rewards desc, w.id limit 20`,
+  );
+}
+
+/** The same by region: the warehouses of each regional manager (a warehouse counts in each of its managers' regions). */
+export async function byRegion(db: DbOrTx, r: Range) {
+  return queryRows<{ id: number; name: string; units: number; rewards: number }>(
+    db,
+    sql`with per_warehouse as (
+          select s.warehouse_id, sum(s.quantity)::int as units, sum(s.amount)::bigint as rewards
+          from ${sales} s
+          where s.sold_on between ${r.from}::date and ${r.to}::date and s.reverted_at is null
+            ${r.scope === null ? sql`` : sql`and s.warehouse_id = any(${intArray(r.scope)})`}
+          group by s.warehouse_id)
+        select u.id, trim(u.name || ' ' || coalesce(u.surname, '')) as name,
+               sum(p.units)::int as units, sum(p.rewards)::bigint as rewards
+        from per_warehouse p
+        join ${userWarehouses} uw on uw.warehouse_id = p.warehouse_id
+        join ${users} u on u.id = uw.user_id and u.role = 'seller_reg' and u.deleted_at is null
+        group by u.id, u.name, u.surname order by rewards desc, u.id limit 20`,
+  );
+}
