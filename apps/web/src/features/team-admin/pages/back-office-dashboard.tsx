@@ -43,13 +43,8 @@ export function BackOfficeDashboard({ me }: { me: User }) {
   return (
     <Tabs value={tab} onChange={setTab} keepMounted={false}>
       <Stack gap="md">
-        <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-          <div style={{ flex: '1 1 320px', minWidth: 0 }}>
-            <ScrollTabsList
-              label={t('dashboard.adminMenu')}
-              tabs={visible.map((v) => ({ value: v, label: labels[v] }))}
-            />
-          </div>
+        {/* The programme's results and the audit trail: a row of their own, so the tabs keep their width. */}
+        {(can(me.role, 'stats.read') || can(me.role, 'audit.read')) && (
           <Group gap="sm" wrap="wrap">
             {can(me.role, 'stats.read') && (
               <Button
@@ -71,6 +66,16 @@ export function BackOfficeDashboard({ me }: { me: User }) {
                 {t('dashboard.history')}
               </Button>
             )}
+          </Group>
+        )}
+        <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+          <div style={{ flex: '1 1 320px', minWidth: 0 }}>
+            <ScrollTabsList
+              label={t('dashboard.adminMenu')}
+              tabs={visible.map((v) => ({ value: v, label: labels[v] }))}
+            />
+          </div>
+          <Group gap="sm" wrap="wrap">
             {can(me.role, 'people.import') && (
               <Button
                 variant="default"
