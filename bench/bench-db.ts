@@ -18,7 +18,7 @@ export async function openBenchDb(): Promise<{ database: Database; drop: () => P
   u.pathname = `/${name}`;
   return {
     database: openPostgres(u.toString(), 20),
-    label: `PostgreSQL (${u.host})`,
+    label: `PostgreSQL (${u.host}, database ${name})`,
     drop: async () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();

@@ -95,5 +95,7 @@ try {
   }
 } finally {
   await database.close();
-  await drop();
+  // BENCH_KEEP=1 keeps the seeded database (its name is printed) to look at plans with psql.
+  if (process.env.BENCH_KEEP) console.log(`kept: ${label}`);
+  else await drop();
 }
