@@ -16,7 +16,7 @@ const lazyEntries = features.filter((f) => readdirSync(path.join(src, 'features'
 
 describe('the first-load convention', () => {
   test("the app reaches a feature's pages only through the feature's load-pages.ts, by a dynamic import", () => {
-    for (const file of ['app/page-elements.tsx', 'app/router.tsx']) {
+    for (const file of ['app/page-elements.tsx', 'app/back-office-pages.tsx', 'app/router.tsx']) {
       const text = read(file);
       const featureImports = [...text.matchAll(/import\(\s*'(\.\.\/features\/[^']+)'\s*\)/g)].map((m) => m[1]);
       expect(featureImports.length, file).toBeGreaterThan(0);

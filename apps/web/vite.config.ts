@@ -1,9 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
+import { hashBuildInputs } from './build/build-inputs.ts';
 import { buildStamp } from './build/build-stamp.ts';
 import { chunkContents } from './build/chunk-contents.ts';
 import { mantineCssPerComponent } from './build/mantine-css.ts';
+import { APP_MANIFEST, offlinePageBuild, offlinePageOnly } from './build/web-app.ts';
 import { firstLoadHtml } from './src/first-load/first-load-html.ts';
 
 /*
@@ -79,12 +82,14 @@ const CHUNK_GROUPS = [
 /**
  * Back-office pages whose lazy import keeps only its stylesheets in the preload list. Every preload
  * list sits in the entry, which every rep downloads first; these six name ~100 chunks a rep never
- * opens (2 kB gzip of file names). Without them an admin's first visit to such a page finds its
+ * opens (2 kB gzip of file names). The same for the installable app's
+ * modules (pwa/app-worker.tsx, loaded after the page; pwa/no-connection.tsx, seldom shown), whose lists
+ * sat in the entry and the session gate that every rep page loads first. Without them an admin's first visit to such a page finds its
  * scripts through the page's own imports (a round trip or two more); the stylesheets still come with
  * the import, since only the preload helper adds them.
  */
 const BACK_OFFICE_PAGE_CHUNK =
-  /(^|\/)(back-office-dashboard|back-office-modals|warehouse-details-page|warehouse-form-page|sales-rep-form-page|admin-form-page)-[\w-]+\.js$/;
+  /(^|\/)(back-office-dashboard|back-office-modals|warehouse-details-page|warehouse-form-page|sales-rep-form-page|admin-form-page|no-connection|app-worker)-[\w-]+\.js$/;
 
 export default defineConfig({
   plugins: [
@@ -94,8 +99,27 @@ export default defineConfig({
     // Every text file also as .br and .gz, once, at the best ratio: the server sends the one the client accepts.
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.vite\//], logLevel: 'silent' }),
     firstLoadHtml(),
+    // The offline page, built on its own once the app is written (before the service worker's list).
+    offlinePageBuild(),
+    // The installable app (decision 067): the web app manifest and its link in the HTML, and the
+    // service worker (sw/sw.ts) with the offline page's files as its only precache.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: APP_MANIFEST,
+      includeManifestIcons: false,
+      injectManifest: {
+        rollupFormat: 'iife',
+        globPatterns: ['offline.html', 'favicon.svg', 'icons/*.png', 'assets/*.{js,css}'],
+        manifestTransforms: [offlinePageOnly],
+      },
+    }),
     buildStamp(),
   ],
+  // Which build a page or the service worker is (pwa/app-worker.tsx, sw/sw.ts): the hash of the build's inputs.
+  define: { __APP_BUILD__: JSON.stringify(hashBuildInputs().slice(0, 16)) },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

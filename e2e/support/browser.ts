@@ -61,8 +61,17 @@ export function useBrowser({ fresh = false }: { fresh?: boolean } = {}): Browser
       if (!browser) throw new Error('useBrowser(): the browser is not running (call newPage inside a test)');
       const key = JSON.stringify(opts);
       const kept = fresh ? undefined : idle.get(key)?.pop();
+      // No service worker unless a test asks for one (e2e/installable-app.test.ts): with one, page.route
+      // no longer sees a page load, and the tests here are about the app, not its offline page.
       const context =
-        kept ?? (await browser.newContext({ baseURL: baseUrl(), locale: 'pl-PL', viewport: DESKTOP, ...opts }));
+        kept ??
+        (await browser.newContext({
+          baseURL: baseUrl(),
+          locale: 'pl-PL',
+          viewport: DESKTOP,
+          serviceWorkers: 'block',
+          ...opts,
+        }));
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();
       if (kept) await clearOrigin(page);

@@ -8,6 +8,8 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 /** Everything a web build reads besides node_modules: when none of it changed, the build in dist is current. */
 const INPUTS = [
   'apps/web/index.html',
+  'apps/web/offline.html',
+  'apps/web/sw',
   'apps/web/vite.config.ts',
   'apps/web/package.json',
   'apps/web/tsconfig.json',

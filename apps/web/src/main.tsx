@@ -31,6 +31,12 @@ const preloadFirstPage = () => {
 if (document.getElementById('root')?.dataset.prerendered) preloadFirstPage();
 else setTimeout(preloadFirstPage, 0);
 
+// The installable app (decision 067): the service worker, the offline line and the new-version
+// toast, once the page has loaded, never on the first load's path.
+addEventListener('load', () => {
+  setTimeout(() => void import('./pwa/app-worker.tsx').then((m) => m.startAppWorker()), 1000);
+});
+
 // Polish is ready at once; a stored English choice waits for its chunk so no Polish text flashes.
 // In a transition, React renders (or hydrates) the first page in slices of a few milliseconds
 // instead of one long task: a phone's main thread stays free for input while the page builds.

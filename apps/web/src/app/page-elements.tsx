@@ -1,6 +1,7 @@
 import type { GuardedPage } from '@incentive/contracts';
 import type { ReactNode } from 'react';
 import { lazyPage } from '../first-load/lazy-page.ts';
+import type { BackOfficePageName } from './back-office-pages.tsx';
 
 /*
  * One way to load a page (first-load/README.md): each feature's lazy entry, `load-pages.ts`, reached
@@ -8,45 +9,22 @@ import { lazyPage } from '../first-load/lazy-page.ts';
  * its own chunk, and a role the guard turns away never downloads it.
  */
 const articles = () => import('../features/articles/load-pages.ts');
-const articleAdmin = () => import('../features/article-admin/load-pages.ts');
-const audit = () => import('../features/audit-admin/load-pages.ts');
-const backOffice = () => import('../features/team-admin/load-pages.ts');
-const challengeAdmin = () => import('../features/challenge-admin/load-pages.ts');
 const challenges = () => import('../features/challenges/load-pages.ts');
 const dashboard = () => import('../features/dashboard/load-pages.ts');
 const notices = () => import('../features/notices/load-pages.ts');
-const onboarding = () => import('../features/onboarding-admin/load-pages.ts');
-const programme = () => import('../features/programme-admin/load-pages.ts');
-const quizAdmin = () => import('../features/quiz-admin/load-pages.ts');
-const taxReport = () => import('../features/tax-report-admin/load-pages.ts');
 const quizzes = () => import('../features/quizzes/load-pages.ts');
-const settings = () => import('../features/settings-admin/load-pages.ts');
 const wallet = () => import('../features/wallet/load-pages.ts');
 
+// The back office's pages behind one more lazy module (app/back-office-pages.tsx, decision 067): the
+// router's preload (app/router.tsx) passes the element's props, so the page's own chunks start at once.
+const backOffice = () => import('./back-office-pages.tsx');
+const LazyBackOfficePage = lazyPage<{ page: BackOfficePageName }>(() => backOffice().then((m) => m.BackOfficePage));
+const BackOfficePage = Object.assign(LazyBackOfficePage, {
+  preload: ({ page }: { page: BackOfficePageName }) => backOffice().then((m) => m.preloadBackOfficePage(page)),
+});
 const DashboardPage = lazyPage(() => dashboard().then((m) => m.loadDashboardPage()));
-const WarehouseDetailsPage = lazyPage(() => backOffice().then((m) => m.loadWarehouseDetailsPage()));
-const WarehouseFormPage = lazyPage(() => backOffice().then((m) => m.loadWarehouseFormPage()));
-const SalesRepFormPage = lazyPage(() => backOffice().then((m) => m.loadSalesRepFormPage()));
-const SalesRepDetailsPage = lazyPage(() => backOffice().then((m) => m.loadSalesRepDetailsPage()));
-const AdminFormPage = lazyPage(() => backOffice().then((m) => m.loadAdminFormPage()));
 const WithdrawalsPage = lazyPage(() => wallet().then((m) => m.loadWithdrawalsPage()));
-const QuizListPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizListPage()));
-const QuizEditorPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizEditorPage()));
-const QuizSummaryPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizSummaryPage()));
-const QuizResultsPage = lazyPage(() => quizAdmin().then((m) => m.loadQuizResultsPage()));
-const ArticleListPage = lazyPage(() => articleAdmin().then((m) => m.loadArticleListPage()));
-const ArticleEditorPage = lazyPage(() => articleAdmin().then((m) => m.loadArticleEditorPage()));
-const ArticlePreviewPage = lazyPage(() => articleAdmin().then((m) => m.loadArticlePreviewPage()));
-const ChallengeListPage = lazyPage(() => challengeAdmin().then((m) => m.loadChallengeListPage()));
-const ChallengeEditorPage = lazyPage(() => challengeAdmin().then((m) => m.loadChallengeEditorPage()));
-const SalesImportPage = lazyPage(() => challengeAdmin().then((m) => m.loadSalesImportPage()));
-const RankingPage = lazyPage(() => challengeAdmin().then((m) => m.loadRankingPage()));
-const SettingsPage = lazyPage(() => settings().then((m) => m.loadSettingsPage()));
-const OnboardingPage = lazyPage(() => onboarding().then((m) => m.loadOnboardingPage()));
-const TaxReportPage = lazyPage(() => taxReport().then((m) => m.loadTaxReportPage()));
-const AuditPage = lazyPage(() => audit().then((m) => m.loadAuditPage()));
 const NotificationsPage = lazyPage(() => notices().then((m) => m.loadNotificationsPage()));
-const ProgrammePage = lazyPage(() => programme().then((m) => m.loadProgrammePage()));
 const RepQuizListPage = lazyPage(() => quizzes().then((m) => m.loadQuizListPage()));
 const QuizTakePage = lazyPage(() => quizzes().then((m) => m.loadQuizTakePage()));
 const RepQuizSummaryPage = lazyPage(() => quizzes().then((m) => m.loadQuizSummaryPage()));
@@ -60,40 +38,40 @@ const RepChallengeListPage = lazyPage(() => challenges().then((m) => m.loadChall
  */
 export const PAGE_ELEMENTS: Partial<Record<GuardedPage, ReactNode>> = {
   dashboard: <DashboardPage />,
-  warehouseCreate: <WarehouseFormPage />,
-  warehouseDetails: <WarehouseDetailsPage />,
-  warehouseEdit: <WarehouseFormPage />,
-  salesRepCreate: <SalesRepFormPage kind="ph" />,
-  salesRepCreateRks: <SalesRepFormPage kind="rks" />,
-  salesRepDetails: <SalesRepDetailsPage />,
-  salesRepEdit: <SalesRepFormPage kind="edit" />,
-  adminCreate: <AdminFormPage />,
-  adminEdit: <AdminFormPage />,
+  warehouseCreate: <BackOfficePage page="warehouseCreate" />,
+  warehouseDetails: <BackOfficePage page="warehouseDetails" />,
+  warehouseEdit: <BackOfficePage page="warehouseEdit" />,
+  salesRepCreate: <BackOfficePage page="salesRepCreate" />,
+  salesRepCreateRks: <BackOfficePage page="salesRepCreateRks" />,
+  salesRepDetails: <BackOfficePage page="salesRepDetails" />,
+  salesRepEdit: <BackOfficePage page="salesRepEdit" />,
+  adminCreate: <BackOfficePage page="adminCreate" />,
+  adminEdit: <BackOfficePage page="adminEdit" />,
   withdraw: <WithdrawalsPage />,
-  quiz: <QuizListPage />,
-  quizCreate: <QuizEditorPage />,
-  quizEdit: <QuizEditorPage />,
-  quizSummary: <QuizSummaryPage />,
-  quizResults: <QuizResultsPage />,
-  articles: <ArticleListPage />,
-  articleCreate: <ArticleEditorPage />,
-  articleEdit: <ArticleEditorPage />,
-  articlePreview: <ArticlePreviewPage />,
-  challenges: <ChallengeListPage />,
-  challengeCreate: <ChallengeEditorPage />,
-  challengeEdit: <ChallengeEditorPage />,
-  salesImports: <SalesImportPage />,
-  challengeRanking: <RankingPage />,
+  quiz: <BackOfficePage page="quiz" />,
+  quizCreate: <BackOfficePage page="quizCreate" />,
+  quizEdit: <BackOfficePage page="quizEdit" />,
+  quizSummary: <BackOfficePage page="quizSummary" />,
+  quizResults: <BackOfficePage page="quizResults" />,
+  articles: <BackOfficePage page="articles" />,
+  articleCreate: <BackOfficePage page="articleCreate" />,
+  articleEdit: <BackOfficePage page="articleEdit" />,
+  articlePreview: <BackOfficePage page="articlePreview" />,
+  challenges: <BackOfficePage page="challenges" />,
+  challengeCreate: <BackOfficePage page="challengeCreate" />,
+  challengeEdit: <BackOfficePage page="challengeEdit" />,
+  salesImports: <BackOfficePage page="salesImports" />,
+  challengeRanking: <BackOfficePage page="challengeRanking" />,
   quizPh: <RepQuizListPage />,
   quizPhTake: <QuizTakePage />,
   quizPhSummary: <RepQuizSummaryPage />,
   articlesPh: <RepArticleListPage />,
   articlePh: <RepArticlePage />,
   challengesPh: <RepChallengeListPage />,
-  settings: <SettingsPage />,
-  onboarding: <OnboardingPage />,
-  taxReport: <TaxReportPage />,
-  audit: <AuditPage />,
+  settings: <BackOfficePage page="settings" />,
+  onboarding: <BackOfficePage page="onboarding" />,
+  taxReport: <BackOfficePage page="taxReport" />,
+  audit: <BackOfficePage page="audit" />,
   notifications: <NotificationsPage />,
-  programme: <ProgrammePage />,
+  programme: <BackOfficePage page="programme" />,
 };

@@ -54,10 +54,11 @@ const routes: RouteObject[] = [
   },
 ];
 
+/** Starts a lazy element's chunks; with its props, which name the page of a back-office element (page-elements.tsx). */
 function preload(element: ReactNode) {
   const type: unknown = isValidElement(element) ? element.type : null;
   if (typeof type === 'object' && type !== null && 'preload' in type && typeof type.preload === 'function') {
-    void type.preload();
+    void type.preload((element as { props: unknown }).props);
   }
 }
 

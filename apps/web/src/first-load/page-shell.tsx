@@ -2,7 +2,7 @@ import { Box, Burger, Container, Group, SimpleGrid, Stack, Text, Title } from '@
 import type { ReactNode } from 'react';
 import { Logo } from '../components/logo.tsx';
 import { Page } from '../components/page.tsx';
-import { LANG_KEY } from '../lib/i18n.ts';
+import { LANG_KEY } from '../lib/lang-key.ts';
 import { GREETING_NAME, TOKEN } from '../lib/session.ts';
 import { VIDEO_HEIGHTS } from '../lib/video-source.ts';
 import { FIRST_CARD_MEDIA } from './first-page-data.ts';

@@ -1,6 +1,7 @@
 import { formatCount, LANGS, type Lang, MESSAGES_PL, pluralKey } from '@incentive/contracts';
 import { useSyncExternalStore } from 'react';
 import pl from '../locales/pl.json';
+import { LANG_KEY } from './lang-key.ts';
 import type { TKey } from './message-keys.ts';
 
 /*
@@ -40,8 +41,6 @@ function withMessages(base: Tree, flat: Record<string, string>): Tree {
   return out;
 }
 
-/** Where a chosen language is kept (also read by the rep home's first-load page, first-load/first-load-html.ts). */
-export const LANG_KEY = 'lang';
 const FALLBACK: Lang = 'en';
 const stored = typeof localStorage !== 'undefined' ? localStorage.getItem(LANG_KEY) : null;
 const initial: Lang = (LANGS as readonly string[]).includes(stored ?? '') ? (stored as Lang) : 'pl';

@@ -8,6 +8,7 @@ import type challenges from '../locales/challenges/pl.json';
 import type consent from '../locales/consent/pl.json';
 import type imageInput from '../locales/image-input/pl.json';
 import type notices from '../locales/notices/pl.json';
+import type offline from '../locales/offline/pl.json';
 import type onboarding from '../locales/onboarding/pl.json';
 import type pl from '../locales/pl.json';
 import type profile from '../locales/profile/pl.json';
@@ -38,6 +39,7 @@ type Texts = typeof pl &
   typeof consent &
   typeof imageInput &
   typeof notices &
+  typeof offline &
   typeof onboarding &
   typeof profile &
   typeof programme &

@@ -7,6 +7,8 @@ const TOKEN_TYPE = 'token_type';
  * home, forgotten with the token.
  */
 export const GREETING_NAME = 'greeting_name';
+/** The rep's wallet as the app last showed it, for the offline page (pwa/last-wallet.ts); forgotten with the token. */
+export const LAST_WALLET = 'last_wallet';
 
 /** Keeps (or, for `null`, forgets) the name the rep home's first-load page greets with. */
 export function rememberGreetingName(name: string | null) {
@@ -35,5 +37,6 @@ export function clearToken() {
   localStorage.removeItem(TOKEN);
   localStorage.removeItem(TOKEN_TYPE);
   localStorage.removeItem(GREETING_NAME);
+  localStorage.removeItem(LAST_WALLET);
   for (const listener of sessionEndListeners) listener();
 }

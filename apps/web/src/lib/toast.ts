@@ -19,7 +19,8 @@ export function onToastWanted(listener: () => void): () => void {
   return () => wantedListeners.delete(listener);
 }
 
-function show(options: Parameters<typeof notifications.show>[0]) {
+/** Any toast (the others below are its three kinds): mounts the container first. */
+export function showToast(options: Parameters<typeof notifications.show>[0]) {
   wanted = true;
   for (const listener of wantedListeners) listener();
   wantedListeners.clear();
@@ -30,7 +31,7 @@ function show(options: Parameters<typeof notifications.show>[0]) {
 const closeButtonProps = () => ({ 'aria-label': i18n.t('common.close') });
 
 export function toastError(message: string) {
-  show({
+  showToast({
     color: 'red',
     title: i18n.t('common.error'),
     message,
@@ -40,7 +41,7 @@ export function toastError(message: string) {
 }
 
 export function toastSuccess(message: string) {
-  show({
+  showToast({
     color: 'green',
     title: i18n.t('common.success'),
     message,
@@ -50,7 +51,7 @@ export function toastSuccess(message: string) {
 }
 
 export function toastWarning(message: string) {
-  show({
+  showToast({
     color: 'yellow',
     title: i18n.t('common.warning'),
     message,

@@ -1,6 +1,7 @@
 import { can, type User } from '@incentive/contracts';
 import { Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconWallet } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { addMoney } from '../../../lib/add-money.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useTranslation } from '../../../lib/i18n.ts';
@@ -15,6 +16,11 @@ import { StatTile } from './stat-tile.tsx';
 export function WalletCard({ me }: { me: User }) {
   const { t } = useTranslation();
   const money = useFormatMoney();
+  const ownWallet = can(me.role, 'wallet.withdraw');
+  // What the offline page shows when the phone has no connection (decision 067); its module only after the render.
+  useEffect(() => {
+    if (ownWallet) void import('../../../pwa/last-wallet.ts').then((m) => m.rememberWallet(me));
+  }, [ownWallet, me]);
   return (
     <Card withBorder radius="md" padding="lg">
       <Group gap="sm" mb="md">
@@ -38,7 +44,7 @@ export function WalletCard({ me }: { me: User }) {
           : t('home.updatedYesterday')}
       </Text>
       {/* Only a seller withdraws; an admin previewing the home sees the figures only. */}
-      {can(me.role, 'wallet.withdraw') && (
+      {ownWallet && (
         <Group mt="md">
           <WithdrawButton me={me} />
         </Group>
