@@ -82,6 +82,7 @@ export const TABLE_OWNERS = {
   notices: 'notices',
   notice_settings: 'notices',
   notice_announcements: 'notices',
+  programme_buckets: 'reports',
 } as const satisfies Record<string, OwnerModule>;
 
 export type TableName = keyof typeof TABLE_OWNERS;

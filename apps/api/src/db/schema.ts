@@ -1396,3 +1396,34 @@ export const noticeAnnouncements = pgTable('notice_announcements', {
   key: text('key').primaryKey(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/**
+ * The programme's figures of a month, week or day that is over (decision 068): for the whole
+ * programme only (no scope), kept the first time a bucket is asked for once it ended six hours ago.
+ * The ledger, sign-ins and quiz attempts are written with the time of their transaction and never
+ * changed, so an ended bucket's figures do not change either; the dashboard then reads the current
+ * bucket from the tables and the year's others from here. Money in grosze.
+ */
+export const programmeBuckets = pgTable(
+  'programme_buckets',
+  {
+    bucket: text('bucket').notNull(),
+    starts: date('starts', { mode: 'string' }).notNull(),
+    signins: integer('signins').notNull(),
+    signinReps: integer('signin_reps').notNull(),
+    attempts: integer('attempts').notNull(),
+    quizReps: integer('quiz_reps').notNull(),
+    passed: integer('passed').notNull(),
+    graded: integer('graded').notNull(),
+    quiz: bigint('quiz', { mode: 'number' }).notNull(),
+    survey: bigint('survey', { mode: 'number' }).notNull(),
+    challenge: bigint('challenge', { mode: 'number' }).notNull(),
+    corrections: bigint('corrections', { mode: 'number' }).notNull(),
+    withdrawn: bigint('withdrawn', { mode: 'number' }).notNull(),
+    computedAt: ts('computed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bucket, t.starts] }),
+    check('programme_buckets_bucket_check', sql`${t.bucket} in ('month', 'week', 'day')`),
+  ],
+);

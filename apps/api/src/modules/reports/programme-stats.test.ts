@@ -71,6 +71,59 @@ describe('GET /api/stats/programme', () => {
     await expectBooksBalance(t, tok.admin);
   });
 
+  it('shows every bucket of the period, a quiet one as zeros', async () => {
+    // Ten days of January three years ago, before the programme: ten zero days, not an empty chart.
+    const month = `${Number(today.slice(0, 4)) - 3}-01`;
+    const s = await stats(tok.admin, `from=${month}-01&to=${month}-10&bucket=day`);
+    expect(s.signins.map((b) => b.bucket)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`),
+    );
+    expect(s.signins.every((b) => b.signins === 0 && b.reps === 0)).toBe(true);
+    expect(s.quizzes.every((b) => b.attempts === 0)).toBe(true);
+    expect(s.money.every((b) => b.quiz === '0.00' && b.withdrawn === '0.00')).toBe(true);
+  });
+
+  it('keeps the figures of the months that are over and answers them from there the next time (decision 068)', async () => {
+    // Last year: every month is over. The demo's history reaches back into it.
+    const last = String(Number(today.slice(0, 4)) - 1);
+    const query = `from=${last}-01-01&to=${last}-12-31`;
+    await t.db.execute(sql`delete from programme_buckets`);
+    const first = await stats(tok.admin, query);
+    const kept = await queryRows<{ starts: string; attempts: number }>(
+      t.db,
+      sql`select to_char(starts, 'YYYY-MM-DD') as starts, attempts from programme_buckets where bucket = 'month' order by starts`,
+    );
+    expect(kept.map((k) => k.starts)).toEqual(first.quizzes.map((q) => q.bucket));
+    expect(kept.map((k) => k.attempts)).toEqual(first.quizzes.map((q) => q.attempts));
+    const [direct] = await queryRows<{ attempts: number }>(
+      t.db,
+      sql`select count(*)::int as attempts from quiz_attempts
+          where created_at >= (${`${last}-01-01`}::date)::timestamp at time zone 'Europe/Warsaw'
+            and created_at < (${`${Number(last) + 1}-01-01`}::date)::timestamp at time zone 'Europe/Warsaw'`,
+    );
+    expect(first.quizzes.reduce((n, q) => n + q.attempts, 0)).toBe(direct?.attempts);
+    // The same answer from the kept figures…
+    expect(await stats(tok.admin, query)).toEqual(first);
+    // …which are what is read: a kept month changed by hand shows (and is put back).
+    await t.db.execute(
+      sql`update programme_buckets set signins = signins + 1000 where bucket = 'month' and starts = ${`${last}-03-01`}`,
+    );
+    const changed = await stats(tok.admin, query);
+    expect(changed.signins[2]?.signins).toBe((first.signins[2]?.signins ?? 0) + 1000);
+    await t.db.execute(
+      sql`update programme_buckets set signins = signins - 1000 where bucket = 'month' and starts = ${`${last}-03-01`}`,
+    );
+    // This month is not over: never kept. A scoped caller reads its own reps from the tables.
+    await stats(tok.admin);
+    const [thisMonth] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from programme_buckets where starts >= date_trunc('month', ${today}::date)`,
+    );
+    expect(thisMonth?.n).toBe(0);
+    const scoped = await stats(tok.wholesaler, query);
+    expect(scoped.signins.length).toBe(12);
+  });
+
   it('keeps a wholesaler to the reps and sales of its warehouses; a rep sees nothing', async () => {
     const s = await stats(tok.wholesaler);
     const [own] = await queryRows<{ n: number; warehouses: number[] }>(

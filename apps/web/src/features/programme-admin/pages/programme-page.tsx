@@ -120,7 +120,7 @@ export function ProgrammePage() {
             <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
               <ChartCard
                 title={t('programme.signins')}
-                empty={s.signins.length === 0}
+                empty={s.signins.every((r) => r.signins === 0)}
                 onCsv={() => csv('signins')}
                 testId="chart-signins"
               >
@@ -138,7 +138,7 @@ export function ProgrammePage() {
               </ChartCard>
               <ChartCard
                 title={t('programme.quizzes')}
-                empty={s.quizzes.length === 0}
+                empty={s.quizzes.every((r) => r.attempts === 0)}
                 onCsv={() => csv('quizzes')}
                 testId="chart-quizzes"
               >
@@ -155,7 +155,9 @@ export function ProgrammePage() {
               </ChartCard>
               <ChartCard
                 title={t('programme.money')}
-                empty={s.money.length === 0}
+                empty={s.money.every((r) =>
+                  [r.quiz, r.survey, r.challenge, r.corrections, r.withdrawn].every((v) => Number(v) === 0),
+                )}
                 onCsv={() => csv('money')}
                 testId="chart-money"
               >
