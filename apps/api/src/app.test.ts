@@ -77,7 +77,7 @@ describe('route declarations', () => {
     expect(outside, `paths missing from packages/contracts/src/routes.ts: ${outside.join(', ')}`).toEqual([]);
   });
 
-  it('only sign-in, set-password, forgotten password, health, image variants, the programme settings and the unsubscribe link are public among the API routes', () => {
+  it('only sign-in, set-password, forgotten password, health and readiness, image variants, the programme settings and the unsubscribe link are public among the API routes', () => {
     const publicRoutes = apiRoutes()
       .filter((r) => r.declared && 'public' in r.declared)
       .map((r) => `${r.method} ${r.url}`)
@@ -88,11 +88,14 @@ describe('route declarations', () => {
       'GET /api/images/:hash/:file',
       // A mail's one-click unsubscribe: the signed token in the address is the key (decision 065).
       'GET /api/notices/unsubscribe',
+      // Readiness, for a load balancer: says only whether this process can serve (decision 069).
+      'GET /api/ready',
       // The footer and the rules page, shown before sign-in too (decision 047).
       'GET /api/settings',
       'HEAD /api/health',
       'HEAD /api/images/:hash/:file',
       'HEAD /api/notices/unsubscribe',
+      'HEAD /api/ready',
       'HEAD /api/settings',
       'POST /api/forgot-password',
       'POST /api/login',

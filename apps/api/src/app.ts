@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Db, PoolStats } from './db/client.ts';
 import { requestLogSerializer } from './lib/request-log.ts';
 import { articleRoutes } from './modules/articles/articles.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -34,6 +35,7 @@ import { compressPlugin } from './plugins/compress.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { createMailer, type Mailer } from './plugins/mail.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { noStorePlugin } from './plugins/no-store.ts';
 import { QuietRequestLog } from './plugins/request-log.ts';
 import { requestScopePlugin } from './plugins/request-scope.ts';
@@ -62,6 +64,8 @@ export interface AppDeps {
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean;
   logger?: boolean | object;
+  /** The PostgreSQL pool's connections now, for the metrics (db/client.ts). */
+  poolStats?: () => PoolStats;
   /** The background-job worker's settings (tests shorten its lease and poll). */
   jobs?: JobsPluginOptions;
 }
@@ -82,6 +86,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     // Only behind a proxy may X-Forwarded-For be believed; otherwise a client could spoof its address.
     trustProxy: deps.config.TRUST_PROXY,
+    // Each request's id: in every log line of it and in the answer's x-request-id (issue 32 point 2).
+    // A proxy's id is kept when the proxy is trusted and the id is plain; otherwise a new one.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return deps.config.TRUST_PROXY && typeof given === 'string' && /^[A-Za-z0-9._:-]{1,64}$/.test(given)
+        ? given
+        : randomUUID();
+    },
     // Ids in paths are validated by each route's schema; keep Fastify's own parsing strict too.
     routerOptions: { maxParamLength: 200 },
     // A path the router cannot read answers like every other client error (plugins/errors.ts).
@@ -107,6 +120,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin, SECURITY_HEADER_OPTIONS);
   await app.register(compressPlugin);
   await app.register(errorsPlugin);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  await app.register(metricsPlugin, { token: deps.config.METRICS_TOKEN, poolStats: deps.poolStats });
   await app.register(backgroundPlugin);
   await app.register(noStorePlugin);
   // Before auth: the acting scope (who, from where) wraps the auth hook and the handler (decision 064).

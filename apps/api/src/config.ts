@@ -89,6 +89,16 @@ const envSchema = z.object({
   JOBS: z
     .enum(['on', 'off'], { error: 'must be on (run background jobs, the default) or off (only enqueue them)' })
     .default('on'),
+  /**
+   * Turns on GET /api/metrics (Prometheus) for a scraper that sends `Authorization: Bearer <token>`;
+   * unset, the endpoint does not exist (issue 32 point 2).
+   */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9._~+/=-]{24,200}$/, {
+      error: 'must be at least 24 letters, digits or ._~+/=- (a random string, e.g. from openssl rand -hex 24)',
+    })
+    .optional(),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',

@@ -27,7 +27,13 @@ async function start() {
   await database.migrate();
 
   const { buildApp } = await appModule;
-  app = await buildApp({ config, db: database.db, serveWeb: true, logger: { level: config.LOG_LEVEL } });
+  app = await buildApp({
+    config,
+    db: database.db,
+    serveWeb: true,
+    logger: { level: config.LOG_LEVEL },
+    poolStats: database.poolStats,
+  });
   if (!config.SMTP_URL && config.production) {
     app.log.warn(`SMTP_URL is not set: no e-mail leaves this machine; messages are written to ${app.mailer.target}`);
   }

@@ -9,6 +9,8 @@ export const API = {
   resendSetPassword: '/api/resend-set-password',
   forgotPassword: '/api/forgot-password',
   health: '/api/health',
+  ready: '/api/ready',
+  metrics: '/api/metrics',
   /** The programme's organiser, contact and rules: public GET, admin PUT (decision 047). */
   settings: '/api/settings',
   /** Consent to the rules (issue 30 point 3). */

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { dbQuerySeconds } from '../lib/metrics.ts';
 import { StartupError } from '../lib/startup-error.ts';
 import { takeTurns } from './pglite-turns.ts';
 import * as schema from './schema.ts';
@@ -25,9 +26,42 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections now (the metrics, plugins/metrics.ts). */
+  poolStats?(): PoolStats;
   /** PGlite only: the whole data directory as an uncompressed tarball, to open copies with `loadDataDir` (tests). */
   dumpDataDir?(): Promise<Blob>;
 }
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/**
+ * A pg client whose statements are timed (db_query_duration_seconds, lib/metrics.ts). The pool
+ * calls `query` with a callback, drizzle's transactions with none (a promise): both are timed.
+ */
+class TimedClient extends pg.Client {}
+const clientQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+TimedClient.prototype.query = function timedQuery(this: pg.Client, ...args: unknown[]) {
+  const stop = dbQuerySeconds.startTimer({ database: 'postgres' });
+  const end = () => {
+    stop();
+  };
+  const last = args.at(-1);
+  if (typeof last === 'function') {
+    args[args.length - 1] = (...results: unknown[]) => {
+      end();
+      return (last as (...r: unknown[]) => unknown)(...results);
+    };
+    return clientQuery.apply(this, args);
+  }
+  const result = clientQuery.apply(this, args);
+  if (result instanceof Promise) result.then(end, end);
+  else end();
+  return result;
+} as typeof pg.Client.prototype.query;
 
 /** The database handles of embedded PGlite databases (one process owns each). */
 const pgliteHandles = new WeakSet<object>();
@@ -113,6 +147,7 @@ export function openPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    Client: TimedClient,
     // An unreachable server fails a request (and the start-up check) instead of hanging it.
     connectionTimeoutMillis: 10_000,
     // The named statements of lib/prepared.ts are written for one plan per shape (placeholders,
@@ -128,6 +163,7 @@ export function openPostgres(url: string, max = 10): Database {
     kind: 'postgres',
     migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
+import { timedQuery } from '../lib/metrics.ts';
 
 /**
  * PGlite runs each statement synchronously on the server's one thread, and hands its lock to the
@@ -96,8 +97,11 @@ export function takeTurns(client: PGlite): Turns {
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
-  client.query = ((...args: Parameters<typeof query>) => turns.take(() => query(...args))) as typeof client.query;
-  client.exec = ((...args: Parameters<typeof exec>) => turns.take(() => exec(...args))) as typeof client.exec;
+  // Timed with the wait for the turn: what a request waits for (lib/metrics.ts).
+  client.query = ((...args: Parameters<typeof query>) =>
+    timedQuery('pglite', () => turns.take(() => query(...args)))) as typeof client.query;
+  client.exec = ((...args: Parameters<typeof exec>) =>
+    timedQuery('pglite', () => turns.take(() => exec(...args)))) as typeof client.exec;
   client.transaction = ((...args: Parameters<typeof transaction>) =>
     turns.take(() => transaction(...args))) as typeof client.transaction;
   return turns;

@@ -55,6 +55,7 @@ const r = (cells: string, extra: Omit<Row, 'cells'> = {}): Row => ({
 const TABLE: Record<string, Row> = {
   // Public (app.test.ts checks that exactly these are).
   'GET /api/health': r('ok ok ok ok ok ok'),
+  'GET /api/ready': r('ok ok ok ok ok ok'),
   'POST /api/login': r('ok ok ok ok ok ok'),
   'POST /api/set-password': r('ok ok ok ok ok ok'),
   'POST /api/forgot-password': r('ok ok ok ok ok ok'),

@@ -10,6 +10,7 @@ import {
 } from '@incentive/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { addStateGauge } from '../../lib/metrics.ts';
 import { allow, requireUser } from '../../plugins/auth.ts';
 import { errorAnswers } from '../../plugins/errors.ts';
 import type { AuthSettings } from './auth.service.ts';
@@ -21,6 +22,13 @@ const errors = errorAnswers(401, 403, 404, 409, 422);
 export async function invitationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['onboarding'];
+  // The activation e-mails' queue for the operator's metrics (issue 32 point 2).
+  addStateGauge(app.metrics, {
+    name: 'invitation_mails',
+    help: 'Activation e-mails of accounts created in bulk by status: queued (waiting or retrying), failed, sent.',
+    label: 'status',
+    read: async () => ({ ...(await service.queueCounts(app.db)) }),
+  });
   const access = { access: allow('people.import') };
   const settings = (): AuthSettings => ({
     sessionTtlHours: app.config.SESSION_TTL_HOURS,

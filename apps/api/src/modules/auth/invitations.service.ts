@@ -160,3 +160,6 @@ export async function resendFailedInvitations(db: Db, actor: Actor): Promise<num
 
 /** A person's queued activation e-mails, cancelled (the privacy module, when it anonymises them). */
 export const cancelInvitationsOf = repo.cancelFor;
+
+/** The activation e-mails by status, over every warehouse (the operator's metrics). */
+export const queueCounts = (db: DbOrTx) => repo.counts(db, null);

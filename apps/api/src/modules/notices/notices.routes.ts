@@ -10,6 +10,7 @@ import {
 } from '@incentive/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { addStateGauge } from '../../lib/metrics.ts';
 import { allow, PUBLIC, requireUser } from '../../plugins/auth.ts';
 import { errorAnswers } from '../../plugins/errors.ts';
 import * as service from './notices.service.ts';
@@ -21,6 +22,13 @@ const errors = errorAnswers(401, 403, 422);
 export async function noticeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['notices'];
+  // The mail queue for the operator's metrics (issue 32 point 2).
+  addStateGauge(app.metrics, {
+    name: 'notice_mails',
+    help: 'Notice e-mails by status: queued (waiting or retrying), failed (given up), sent, skipped.',
+    label: 'status',
+    read: async () => ({ ...(await service.noticeCounts(app.db)) }),
+  });
 
   app.jobs.register(
     service.noticesJob({

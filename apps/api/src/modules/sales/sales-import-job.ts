@@ -1,4 +1,5 @@
 import { type Db, isPglite } from '../../db/client.ts';
+import { importSeconds } from '../../lib/metrics.ts';
 import { recordChange } from '../audit/audit.service.ts';
 import { enqueueJob, type JobKind } from '../jobs/index.ts';
 import { notifyAdmins } from '../notices/notices.service.ts';
@@ -144,7 +145,17 @@ export const salesImportJob: JobKind<SalesImportPayload> = {
   kind: SALES_IMPORT_JOB,
   exclusive: true,
   maxAttempts: 3,
-  run: (ctx) => runSalesImport(ctx.db, ctx.job.payload.importId, ctx),
+  async run(ctx) {
+    // import_duration_seconds (lib/metrics.ts): a run from its start to its end, however it ended.
+    const end = importSeconds.startTimer({ kind: 'sales' });
+    try {
+      await runSalesImport(ctx.db, ctx.job.payload.importId, ctx);
+      end({ outcome: 'done' });
+    } catch (err) {
+      end({ outcome: 'error' });
+      throw err;
+    }
+  },
   /**
    * Failed for good: while checking nothing was paid, so the import is failed and its rows dropped;
    * while applying it stays applying with the reason, and gets a new job at the next start.

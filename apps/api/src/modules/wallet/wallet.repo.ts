@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { queryRows } from '../../db/query-rows.ts';
-import { ledgerEntries, wallets } from '../../db/schema.ts';
+import { ledgerEntries, wallets, withdrawals } from '../../db/schema.ts';
 import { EARNED_FIELDS, type LedgerKind, MOVES } from './money-rules.ts';
 import { moneySql } from './wallet.shared.repo.ts';
 
@@ -47,6 +47,15 @@ export async function walletTotals(db: DbOrTx): Promise<WalletTotals | undefined
       coalesce(sum(withdrawn), 0)::bigint as paid_out from ${wallets}`,
   );
   return row;
+}
+
+/** Withdrawals not settled yet (asked for, or sent to the card issuer): how many and how much (grosze). */
+export async function waitingWithdrawals(db: DbOrTx): Promise<{ status: string; n: number; amount: string }[]> {
+  return queryRows(
+    db,
+    sql`select status, count(*)::int as n, coalesce(sum(amount), 0)::bigint as amount
+        from ${withdrawals} where status in ('requested', 'exported') group by status`,
+  );
 }
 
 export interface MonthTotals {

@@ -22,6 +22,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { addStateGauge } from '../../lib/metrics.ts';
 import { allow, requireUser } from '../../plugins/auth.ts';
 import { errorAnswers } from '../../plugins/errors.ts';
 import { checkLedger } from './ledger-check.ts';
@@ -32,6 +33,23 @@ const errors = errorAnswers(401, 403, 404, 409, 422);
 
 export async function walletRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // For the operator's metrics (issue 32 point 2): what the programme owes its reps, and the
+  // withdrawals not settled yet.
+  addStateGauge(app.metrics, {
+    name: 'programme_owed_to_reps_pln',
+    help: 'Money in the reps’ wallets now, in PLN: available to withdraw, and on its way to a card.',
+    label: 'state',
+    read: async () => {
+      const owed = await wallet.owedNow(app.db);
+      return { available: owed.available / 100, in_withdrawal: owed.inWithdrawal / 100 };
+    },
+  });
+  addStateGauge(app.metrics, {
+    name: 'withdrawals_waiting',
+    help: 'Withdrawals not settled yet, by status (requested: not sent to the card issuer; exported: sent).',
+    label: 'status',
+    read: async () => (await wallet.owedNow(app.db)).waiting,
+  });
   // The card issuer's result file arrives as CSV text.
   app.addContentTypeParser(
     ['text/csv', 'text/plain'],

@@ -126,3 +126,13 @@ export async function overview(db: Db): Promise<MoneyOverview> {
     })),
   };
 }
+
+/** The money in the reps' wallets now and the withdrawals not settled yet (the operator's metrics). */
+export async function owedNow(db: Db) {
+  const [totals, waiting] = await Promise.all([repo.walletTotals(db), repo.waitingWithdrawals(db)]);
+  return {
+    available: Number(totals?.available ?? 0),
+    inWithdrawal: Number(totals?.in_withdrawal ?? 0),
+    waiting: Object.fromEntries(['requested', 'exported'].map((s) => [s, waiting.find((r) => r.status === s)?.n ?? 0])),
+  };
+}
