@@ -80,7 +80,11 @@ describe('readiness, request ids and metrics', () => {
   it('serves metrics to the operator only: per route pattern, statements, event loop, money and mail queues', async () => {
     const tok = await demoTokens(t);
     const ids = await demoIds(t.db);
-    const cards = await t.app.inject({ method: 'GET', url: `/api/sales-rep/${ids.seller}/cards`, headers: bearer(tok.admin) });
+    const cards = await t.app.inject({
+      method: 'GET',
+      url: `/api/sales-rep/${ids.seller}/cards`,
+      headers: bearer(tok.admin),
+    });
     expect(cards.statusCode).toBe(200);
     for (const headers of [{}, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }, bearer(tok.root)]) {
       const refused = await t.app.inject({ method: 'GET', url: '/api/metrics', headers });
