@@ -28,8 +28,8 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL only: the pool's connections now (the metrics, plugins/metrics.ts). */
   poolStats?(): PoolStats;
-  /** PGlite only: the whole data directory as an uncompressed tarball, to open copies with `loadDataDir` (tests). */
-  dumpDataDir?(): Promise<Blob>;
+  /** PGlite only: the whole data directory as a tarball (uncompressed by default), to open copies with `loadDataDir` (tests, backups). */
+  dumpDataDir?(compression?: 'none' | 'gzip'): Promise<Blob>;
 }
 
 export interface PoolStats {
@@ -82,19 +82,25 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/** The live process other than this one that holds the embedded database in `dir`, or null. */
+export function embeddedDatabaseHolder(dir: string): number | null {
+  const lock = `${dir}.lock`;
+  if (!existsSync(lock)) return null;
+  const pid = Number(readFileSync(lock, 'utf8'));
+  return pid && pid !== process.pid && processAlive(pid) ? pid : null;
+}
+
 /**
  * PGlite serves one process only; a second one on the same directory would corrupt it.
  * A pid file next to the directory makes the second process stop with a clear message.
  */
 function lockDir(dir: string): () => void {
   const lock = `${dir}.lock`;
-  if (existsSync(lock)) {
-    const pid = Number(readFileSync(lock, 'utf8'));
-    if (pid && pid !== process.pid && processAlive(pid)) {
-      throw new StartupError(
-        `DATA_DIR: the embedded database in ${dir} is in use by process ${pid}. PGlite allows one process at a time: stop it first, choose another DATA_DIR, or use PostgreSQL (DATABASE_URL). If process ${pid} is not this server (its pid was reused after a crash), delete ${lock}.`,
-      );
-    }
+  const pid = embeddedDatabaseHolder(dir);
+  if (pid !== null) {
+    throw new StartupError(
+      `DATA_DIR: the embedded database in ${dir} is in use by process ${pid}. PGlite allows one process at a time: stop it first, choose another DATA_DIR, or use PostgreSQL (DATABASE_URL). If process ${pid} is not this server (its pid was reused after a crash), delete ${lock}.`,
+    );
   }
   writeFileSync(lock, String(process.pid));
   return () => rmSync(lock, { force: true });
@@ -139,7 +145,7 @@ export async function openPglite(opts: { dir?: string; loadDataDir?: Blob } = {}
       await client.close();
       unlock();
     },
-    dumpDataDir: () => client.dumpDataDir('none'),
+    dumpDataDir: (compression = 'none') => client.dumpDataDir(compression),
   };
 }
 
