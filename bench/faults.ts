@@ -16,6 +16,8 @@ import { initPostgres, type ThrowawayPostgres } from './throwaway-postgres.ts';
  * paid/failed settlements. The API is killed with SIGKILL at seeded random moments and started
  * again; once PostgreSQL is stopped with `pg_ctl stop -m immediate` and started again. At the end
  * every operation that got a 2xx must be in the database, nothing half-applied, the ledger check OK.
+ * One SIGTERM under the load among the faults (issue 32 point 4): the API must stop by itself,
+ * exit 0, within its grace period, and lose nothing it acknowledged.
  *
  * PGlite: the same load on the embedded database under a DATA_DIR; SIGTERM during the load (nothing
  * acknowledged may be lost), then SIGKILL during the load: what the next start-up does is reported,
@@ -194,7 +196,9 @@ async function seeded(database: Database): Promise<World> {
 // ---- Part 1: PostgreSQL. -------------------------------------------------------------------------
 
 async function postgresPart() {
-  console.log(`\n== PostgreSQL: SIGKILL of the API during the load, and one pg_ctl stop -m immediate ==`);
+  console.log(
+    `\n== PostgreSQL: SIGKILL and one SIGTERM of the API during the load, and one pg_ctl stop -m immediate ==`,
+  );
   const pg = await startPostgres();
   const world: World = await seeded(openPostgres(pg.url, 2));
   const dataDir = tempDir('faults-api-');
@@ -207,9 +211,12 @@ async function postgresPart() {
   const workers = Array.from({ length: WORKERS }, (_, i) => worker(shared, SEED + i + 1, () => stopped));
   const at = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
-  // The schedule: KILLS SIGKILLs of the API, and one immediate PostgreSQL stop among them (not first).
-  const faults: ('kill' | 'pg')[] = Array.from({ length: KILLS }, () => 'kill');
+  // The schedule: KILLS SIGKILLs of the API, one immediate PostgreSQL stop among them (not first),
+  // and one SIGTERM of the API under the load (not first either).
+  const faults: ('kill' | 'pg' | 'term')[] = Array.from({ length: KILLS }, () => 'kill');
   faults.splice(1 + Math.floor(random() * KILLS), 0, 'pg');
+  faults.splice(1 + Math.floor(random() * KILLS), 0, 'term');
+  const terms: { code: number | null; signal: NodeJS.Signals | null; ms: number }[] = [];
   let kills = 0;
   let recoveries = 0;
   let pgStops = 0;
@@ -222,6 +229,17 @@ async function postgresPart() {
       await sleep(between(1000, 3000));
       pg.start();
       console.log(`  ${at()}: PostgreSQL started again (crash recovery from its WAL)`);
+      continue;
+    }
+    if (fault === 'term') {
+      console.log(`  ${at()}: SIGTERM the API under the load (pid ${api.child.pid})`);
+      const t0 = Date.now();
+      const exit = await stopApi(api, 'SIGTERM');
+      terms.push({ code: exit.code, signal: exit.signal, ms: Date.now() - t0 });
+      console.log(`  ${at()}: the API stopped by itself in ${Date.now() - t0} ms, exit ${exit.code ?? exit.signal}`);
+      api = await mustStart(env, log);
+      recoveries++;
+      console.log(`  ${at()}: the API answers again`);
       continue;
     }
     console.log(`  ${at()}: SIGKILL the API (pid ${api.child.pid})`);
@@ -242,6 +260,11 @@ async function postgresPart() {
   );
 
   // The API is stopped: the checks read what PostgreSQL made durable.
+  const termResults: CheckResult[] = terms.map((t) => ({
+    name: 'SIGTERM under the load: the API stops by itself, exit 0, within its grace period (25 s)',
+    ok: t.code === 0 && t.ms < 25_000,
+    detail: `exit ${t.code ?? t.signal} after ${t.ms} ms`,
+  }));
   const results = await withDb(openPostgres(pg.url, 2), async (db) => {
     const real = await verify(db, shared.acked);
     // A control: the checks do fail on an acknowledged withdrawal that is not in the database.
@@ -250,6 +273,7 @@ async function postgresPart() {
     ]);
     const caught = made.some((r) => !r.ok && r.name === 'every 2xx withdrawal is in the database');
     return [
+      ...termResults,
       ...real,
       {
         name: 'control: a made-up 2xx withdrawal is reported missing',

@@ -90,6 +90,12 @@ const envSchema = z.object({
     .enum(['on', 'off'], { error: 'must be on (run background jobs, the default) or off (only enqueue them)' })
     .default('on'),
   /**
+   * On SIGTERM or SIGINT the server takes no new request and waits this long for the ones in flight
+   * (and a background job's current step) before it closes the database anyway (issue 32 point 4).
+   * Keep it under the process manager's own limit (Kubernetes: 30 s, systemd: 90 s).
+   */
+  SHUTDOWN_GRACE_SECONDS: int(1, 600, 25, 'must be a whole number of seconds from 1 to 600'),
+  /**
    * Turns on GET /api/metrics (Prometheus) for a scraper that sends `Authorization: Bearer <token>`;
    * unset, the endpoint does not exist (issue 32 point 2).
    */

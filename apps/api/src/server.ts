@@ -86,13 +86,33 @@ async function start() {
 }
 
 let closing = false;
+/**
+ * SIGTERM or SIGINT (issue 32 point 4, decision 071): the listener closes at once (a new request on a
+ * kept-alive connection is answered 503, so a load balancer moves on; /api/ready says not ready);
+ * requests in flight finish; the background jobs stop after their current step (a mail being sent
+ * is sent and marked, the rest stay queued); the mail connections and the database close. All of
+ * it within SHUTDOWN_GRACE_SECONDS: past that the open connections are cut, the database closed
+ * (a transaction cut short is rolled back: nothing half-written), and the exit code is 1.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app?.log.info(`${signal}: shutting down`);
+  const grace = (app?.config.SHUTDOWN_GRACE_SECONDS ?? 25) * 1000;
+  app?.log.info(`${signal}: shutting down (at most ${grace / 1000} s)`);
+  const overdue = setTimeout(() => {
+    app?.log.error(`${signal}: requests or jobs still running after ${grace / 1000} s; closing anyway`);
+    app?.server.closeAllConnections();
+    void database
+      ?.close()
+      .catch(() => {})
+      .finally(() => process.exit(1));
+  }, grace);
+  overdue.unref();
   try {
     await app?.close();
     await database?.close();
+    clearTimeout(overdue);
+    app?.log.info(`${signal}: stopped`);
     process.exit(0);
   } catch (err) {
     app?.log.error(err);
