@@ -149,6 +149,29 @@ export async function openPglite(opts: { dir?: string; loadDataDir?: Blob } = {}
   };
 }
 
+/** The advisory lock the migrations run under: any constant of the product's own. */
+const MIGRATION_LOCK = 4_711_032_026;
+
+/**
+ * Runs the migrations under a PostgreSQL advisory lock (issue 32 point 1): when several API
+ * processes start at once after a deploy, one applies them and the others wait, then find nothing
+ * to do. Without it two processes could each start the same migration and one would fail half-way
+ * through its start.
+ */
+async function migrateOnce(pool: pg.Pool): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder });
+    } finally {
+      await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    lock.release();
+  }
+}
+
 export function openPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({
     connectionString: url,
@@ -167,7 +190,7 @@ export function openPostgres(url: string, max = 10): Database {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder }),
+    migrate: () => migrateOnce(pool),
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
