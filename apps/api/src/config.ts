@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -130,12 +131,38 @@ export class ConfigError extends Error {
   }
 }
 
+/** The settings that may hold a secret: each can also come from a file, `<NAME>_FILE` (Docker and Kubernetes secrets). */
+export const SECRET_SETTINGS = ['DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN'] as const;
+
+/**
+ * Reads `<NAME>_FILE` into NAME for the secret settings (issue 32 point 1): the file's content
+ * without its trailing newline. Both set is a mistake; an unreadable file is one line naming it.
+ */
+function readSecretFiles(set: Record<string, string | undefined>) {
+  const lines: string[] = [];
+  for (const name of SECRET_SETTINGS) {
+    const file = set[`${name}_FILE`];
+    if (file === undefined) continue;
+    if (set[name] !== undefined) {
+      lines.push(`Configuration error: ${name} and ${name}_FILE are both set; keep one.`);
+      continue;
+    }
+    try {
+      set[name] = readFileSync(file, 'utf8').replace(/\r?\n$/, '');
+    } catch {
+      lines.push(`Configuration error: ${name}_FILE names ${file}, which cannot be read.`);
+    }
+  }
+  if (lines.length) throw new ConfigError(lines);
+}
+
 /**
  * Parses the environment once at boot. An empty variable counts as unset; a bad value throws a
  * ConfigError that names the variable and the fix (never echoing the value: it may hold a password).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  readSecretFiles(set);
   const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
     const byVariable = new Map<string, string>();

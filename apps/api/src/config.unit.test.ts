@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -76,5 +79,40 @@ describe('a bad value names the variable and the fix, one line each, never the v
       expect.stringMatching(/^Configuration error: SMTP_URL must be an SMTP address/),
       'Configuration error: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.',
     ]);
+  });
+});
+
+describe('secrets from files (<NAME>_FILE, issue 32 point 1)', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'incentive-secrets-'));
+  const write = (name: string, text: string) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, text);
+    return file;
+  };
+
+  it('reads DATABASE_URL, SMTP_URL and METRICS_TOKEN from the files their _FILE names, without the trailing newline', () => {
+    const config = loadConfig({
+      ...base,
+      DATABASE_URL_FILE: write('db', 'postgres://app:s3cret@db:5432/incentive\n'),
+      SMTP_URL_FILE: write('smtp', 'smtp://mail:pw@mail.example.com:587'),
+      METRICS_TOKEN_FILE: write('metrics', 'abcdefghijklmnopqrstuvwxyz012345\n'),
+    });
+    expect(config.DATABASE_URL).toBe('postgres://app:s3cret@db:5432/incentive');
+    expect(config.SMTP_URL).toBe('smtp://mail:pw@mail.example.com:587');
+    expect(config.METRICS_TOKEN).toBe('abcdefghijklmnopqrstuvwxyz012345');
+  });
+
+  it('refuses both a value and a file, and a file it cannot read, naming them but never the value', () => {
+    expect(
+      errorLines({ DATABASE_URL: 'postgres://x:secret@h/d', DATABASE_URL_FILE: write('db2', 'postgres://a@b/c') }),
+    ).toEqual(['Configuration error: DATABASE_URL and DATABASE_URL_FILE are both set; keep one.']);
+    const missing = path.join(dir, 'nope');
+    expect(errorLines({ SMTP_URL_FILE: missing })).toEqual([
+      `Configuration error: SMTP_URL_FILE names ${missing}, which cannot be read.`,
+    ]);
+    // A file's content is checked like the variable, and not echoed.
+    const lines = errorLines({ DATABASE_URL_FILE: write('db3', 'mysql://root:secret@h/d') });
+    expect(lines[0]).toMatch(/^Configuration error: DATABASE_URL must be a PostgreSQL address/);
+    expect(lines.join('\n')).not.toContain('secret');
   });
 });
