@@ -85,16 +85,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logController: new QuietRequestLog(),
     bodyLimit: 1024 * 1024,
     // Only behind a proxy may X-Forwarded-For be believed; otherwise a client could spoof its address.
-    trustProxy: deps.config.TRUST_PROXY,
+    trustProxy: deps.config.trustedProxies,
     // Each request's id: in every log line of it and in the answer's x-request-id (issue 32 point 2).
-    // A proxy's id is kept when the proxy is trusted and the id is plain; otherwise a new one.
+    // Always our own: a client's header is never taken for it (a proxy logs its id beside ours).
     requestIdHeader: false,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return deps.config.TRUST_PROXY && typeof given === 'string' && /^[A-Za-z0-9._:-]{1,64}$/.test(given)
-        ? given
-        : randomUUID();
-    },
+    genReqId: () => randomUUID(),
     // Ids in paths are validated by each route's schema; keep Fastify's own parsing strict too.
     routerOptions: { maxParamLength: 200 },
     // A path the router cannot read answers like every other client error (plugins/errors.ts).

@@ -11,6 +11,9 @@ const int = (min: number, max: number, fallback: number, fix: string) =>
     .max(max, { error: fix })
     .default(fallback);
 
+/** One trusted proxy: an IPv4 or IPv6 address, with or without a CIDR prefix, or one of proxy-addr's names. */
+const PROXY_ADDRESS = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]{2,45}(\/\d{1,3})?)$/;
+
 const flag = (fallback?: 'true' | 'false') => {
   const f = z.enum(['true', 'false'], { error: 'must be true or false' });
   return fallback ? f.default(fallback) : f.optional();
@@ -84,8 +87,19 @@ const envSchema = z.object({
   SEED_DEMO: flag(),
   /** On a database without a root account, create one for this e-mail and mail it a set-password link. */
   ROOT_EMAIL: z.email({ error: 'must be an e-mail address, e.g. ROOT_EMAIL=it@example.com' }).optional(),
-  /** Set to true only behind a reverse proxy: then X-Forwarded-For gives the client address (sign-in throttling uses it). */
-  TRUST_PROXY: flag('false'),
+  /**
+   * Behind a reverse proxy: the proxies whose X-Forwarded-For gives the client address (sign-in
+   * throttling and the audit trail use it), as a comma-separated list of addresses or CIDR ranges
+   * (`10.0.0.5,10.1.0.0/16`; `loopback` for one on the same machine), or `true` to trust any sender
+   * (only when nothing but the proxy can reach the port). Default false: the connection's address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .refine((v) => v === 'true' || v === 'false' || v.split(',').every((p) => PROXY_ADDRESS.test(p.trim())), {
+      error:
+        'must be false, true, or a comma-separated list of proxy addresses or CIDR ranges such as 10.0.0.5,10.1.0.0/16 (or loopback)',
+    })
+    .default('false'),
   /** off: this process runs no background jobs (it still enqueues them for the others; decision 049). */
   JOBS: z
     .enum(['on', 'off'], { error: 'must be on (run background jobs, the default) or off (only enqueue them)' })
@@ -117,7 +131,10 @@ type Env = z.infer<typeof envSchema>;
 
 export type Config = Omit<Env, 'SEED_DEMO' | 'TRUST_PROXY'> & {
   SEED_DEMO: boolean;
+  /** True when some proxy is trusted (a client's X-Forwarded-For and X-Request-Id may be believed). */
   TRUST_PROXY: boolean;
+  /** What Fastify's trustProxy takes: false, true, or the trusted proxies' addresses and ranges. */
+  trustedProxies: boolean | string[];
   /** NODE_ENV=production or a PostgreSQL server: no demo data unless SEED_DEMO=true says so. */
   production: boolean;
   publicUrl: string;
@@ -178,7 +195,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...c,
     DATA_DIR: path.resolve(c.DATA_DIR),
     SEED_DEMO: c.SEED_DEMO === undefined ? !production : c.SEED_DEMO === 'true',
-    TRUST_PROXY: c.TRUST_PROXY === 'true',
+    TRUST_PROXY: c.TRUST_PROXY !== 'false',
+    trustedProxies:
+      c.TRUST_PROXY === 'true' || c.TRUST_PROXY === 'false'
+        ? c.TRUST_PROXY === 'true'
+        : c.TRUST_PROXY.split(',').map((p) => p.trim()),
     production,
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ''),
   };

@@ -116,3 +116,20 @@ describe('secrets from files (<NAME>_FILE, issue 32 point 1)', () => {
     expect(lines.join('\n')).not.toContain('secret');
   });
 });
+
+describe('TRUST_PROXY (issue 32 point 1)', () => {
+  it('trusts no proxy by default, any with true, or only the addresses and ranges it lists', () => {
+    expect(loadConfig(base)).toMatchObject({ TRUST_PROXY: false, trustedProxies: false });
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' })).toMatchObject({ TRUST_PROXY: true, trustedProxies: true });
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,loopback,fd00::/8' })).toMatchObject({
+      TRUST_PROXY: true,
+      trustedProxies: ['10.0.0.5', '10.1.0.0/16', 'loopback', 'fd00::/8'],
+    });
+  });
+
+  it('refuses anything else, naming what to write', () => {
+    expect(errorLines({ TRUST_PROXY: 'proxy.example.com' })).toEqual([
+      'Configuration error: TRUST_PROXY must be false, true, or a comma-separated list of proxy addresses or CIDR ranges such as 10.0.0.5,10.1.0.0/16 (or loopback).',
+    ]);
+  });
+});

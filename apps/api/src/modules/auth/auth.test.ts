@@ -261,8 +261,8 @@ describe('sign-in throttling', () => {
     expect(res.statusCode).toBe(429);
   });
 
-  it('takes the client address from X-Forwarded-For when TRUST_PROXY=true', async () => {
-    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+  it('takes the client address from X-Forwarded-For only from a proxy TRUST_PROXY lists', async () => {
+    const proxied = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
     try {
       const ip = '198.51.100.9';
       const attempt = (email: string, password: string) =>
@@ -275,6 +275,15 @@ describe('sign-in throttling', () => {
         });
       for (let i = 0; i < 50; i++) expect((await attempt(`proxy-spray-${i}@example.com`, 'x')).statusCode).toBe(401);
       expect((await attempt('admin@example.com', DEMO_PASSWORD)).statusCode).toBe(429);
+      // From an address that is not the listed proxy, the header is the client's word: not believed.
+      const direct = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: 'admin@example.com', password: DEMO_PASSWORD },
+        headers: { 'x-forwarded-for': ip },
+        remoteAddress: '203.0.113.7',
+      });
+      expect(direct.statusCode).toBe(200);
     } finally {
       await proxied.close();
     }

@@ -70,7 +70,7 @@ describe('readiness, request ids and metrics', () => {
     const id = res.headers['x-request-id'];
     expect(id).toMatch(UUID);
     expect(log.lines.some((l) => (JSON.parse(l) as { reqId?: string }).reqId === id)).toBe(true);
-    // A client's own id is not believed without a trusted proxy.
+    // A client's own id is never taken for it.
     const spoofed = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'mine' } });
     expect(spoofed.headers['x-request-id']).toMatch(UUID);
     // An error answer carries it too.
