@@ -33,24 +33,7 @@ export async function plannedBuckets(
   bucket: StatsBucket,
 ): Promise<PlannedBucket[]> {
   const step = sql.raw(`'${STEP[bucket]}'::interval`);
-  const rows = await queryRows<{
-    bucket: string;
-    first: string;
-    last: string;
-    settled: boolean;
-    kept: boolean;
-    signins: number;
-    signin_reps: number;
-    attempts: number;
-    quiz_reps: number;
-    passed: number;
-    graded: number;
-    quiz: string;
-    survey: string;
-    challenge: string;
-    corrections: string;
-    withdrawn: string;
-  }>(
+  const rows = await queryRows<BucketFigures & { first: string; last: string; settled: boolean; kept: boolean }>(
     db,
     sql`select to_char(g, 'YYYY-MM-DD') as bucket,
                to_char(greatest(g, ${from}::timestamp), 'YYYY-MM-DD') as first,
@@ -59,33 +42,19 @@ export async function plannedBuckets(
                  and ((g + ${step}) at time zone ${ZONE}) <= now() - ${SETTLED}) as settled,
                (k.starts is not null) as kept,
                k.signins, k.signin_reps, k.attempts, k.quiz_reps, k.passed, k.graded,
-               k.quiz, k.survey, k.challenge, k.corrections, k.withdrawn
+               -- Grosze of a year fit a double exactly: numbers, not bigint strings.
+               k.quiz::float8 as quiz, k.survey::float8 as survey, k.challenge::float8 as challenge,
+               k.corrections::float8 as corrections, k.withdrawn::float8 as withdrawn
         from generate_series(date_trunc(${bucket}, ${from}::timestamp), ${to}::timestamp, ${step}) g
         left join ${programmeBuckets} k on k.bucket = ${bucket} and k.starts = g::date
         order by g`,
   );
-  return rows.map((r) => ({
-    bucket: r.bucket,
-    first: r.first,
-    last: r.last,
-    settled: r.settled,
-    kept:
-      r.kept && r.settled
-        ? {
-            bucket: r.bucket,
-            signins: r.signins,
-            signin_reps: r.signin_reps,
-            attempts: r.attempts,
-            quiz_reps: r.quiz_reps,
-            passed: r.passed,
-            graded: r.graded,
-            quiz: Number(r.quiz),
-            survey: Number(r.survey),
-            challenge: Number(r.challenge),
-            corrections: Number(r.corrections),
-            withdrawn: Number(r.withdrawn),
-          }
-        : null,
+  return rows.map(({ first, last, settled, kept, ...figures }) => ({
+    bucket: figures.bucket,
+    first,
+    last,
+    settled,
+    kept: kept && settled ? figures : null,
   }));
 }
 
