@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { InvitationCounts, InvitationStatus, Paged } from '@incentive/contracts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -6,7 +5,7 @@ import { offsetOf, paged } from '../../lib/paging.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { type Actor, readScopeOf, warehouseScopeOf } from '../access/access.service.ts';
 import { recordChange } from '../audit/audit.service.ts';
-import { enqueueDrain, type JobKind } from '../jobs/index.ts';
+import { enqueueDrain, type JobKind, outboxSender } from '../jobs/index.ts';
 import { type AuthSettings, sendSetPasswordLink } from './auth.service.ts';
 import * as repo from './invitations.repo.ts';
 
@@ -41,64 +40,34 @@ export interface InvitationsJobOptions {
   retryDelaysMs?: readonly number[];
 }
 
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
-
 /**
  * The job that sends what is due, one e-mail every 60/perMinute seconds, and ends when nothing is
  * due. E-mails waiting for a retry get a job queued for their time. One sender at a time
  * (exclusive), so the rate holds across processes.
  */
 export function invitationsJob(opts: InvitationsJobOptions): JobKind {
-  const gapMs = 60_000 / opts.perMinute;
-  const delays = opts.retryDelaysMs ?? RETRY_DELAYS_MS;
-  return {
+  return outboxSender<repo.DueInvitation>({
     kind: INVITATIONS_JOB,
-    exclusive: true,
-    maxAttempts: 5,
-    async run(ctx) {
-      let last = 0;
-      let sent = 0;
-      let failed = 0;
-      for (;;) {
-        const batch = await repo.due(ctx.db, BATCH);
-        if (batch.length === 0) break;
-        for (const inv of batch) {
-          await ctx.pause();
-          if (inv.settled) {
-            // Activated meanwhile (a link sent by hand) or deactivated: nothing to send.
-            await repo.markCancelled(ctx.db, inv.id);
-            continue;
-          }
-          const wait = last + gapMs - Date.now();
-          if (wait > 0) await sleep(wait, undefined, { signal: ctx.signal }).catch(() => undefined);
-          await ctx.pause();
-          last = Date.now();
-          try {
-            await sendSetPasswordLink(
-              ctx.db,
-              opts.mailer,
-              opts.settings(),
-              {
-                id: inv.user_id,
-                email: inv.email,
-                name: inv.name,
-              },
-              'pl',
-            );
-            await repo.markSent(ctx.db, inv.id);
-            sent++;
-          } catch (err) {
-            const retryIn = delays[inv.attempts] ?? null;
-            await repo.markAttemptFailed(ctx.db, inv.id, errorText(err), retryIn);
-            failed++;
-          }
-          await ctx.progress({ sent, failed });
-        }
-      }
-      const next = await repo.nextDueAt(ctx.db);
-      if (next) await enqueueDrain(ctx.db, INVITATIONS_JOB, { runAfter: next });
+    perMinute: opts.perMinute,
+    retryDelaysMs: opts.retryDelaysMs ?? RETRY_DELAYS_MS,
+    batch: BATCH,
+    due: repo.due,
+    // Activated meanwhile (a link sent by hand) or deactivated: nothing to send.
+    dropped: (inv) => inv.settled,
+    markDropped: repo.markCancelled,
+    async send(db, inv) {
+      await sendSetPasswordLink(
+        db,
+        opts.mailer,
+        opts.settings(),
+        { id: inv.user_id, email: inv.email, name: inv.name },
+        'pl',
+      );
     },
-  };
+    markSent: repo.markSent,
+    markAttemptFailed: repo.markAttemptFailed,
+    nextDueAt: repo.nextDueAt,
+  });
 }
 
 /** The counts by status, in the actor's scope (of these people only, when given). */

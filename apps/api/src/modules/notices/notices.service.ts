@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type Lang,
   type NoticeChannel,
@@ -24,7 +23,7 @@ import { offsetOf, paged } from '../../lib/paging.ts';
 import type { Mailer } from '../../plugins/mail.ts';
 import { recordChange } from '../audit/audit.service.ts';
 import { serverSecret } from '../auth/auth.service.ts';
-import { enqueueDrain, type JobKind } from '../jobs/index.ts';
+import { enqueueDrain, type JobKind, outboxSender } from '../jobs/index.ts';
 import { channels } from './channels.ts';
 import * as repo from './notices.repo.ts';
 import { render } from './templates.ts';
@@ -220,7 +219,6 @@ export interface NoticesJobOptions {
   retryDelaysMs?: readonly number[];
 }
 
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
 const pln = (grosze: unknown, lang: Lang) => {
   const s = formatGrosze(Number(grosze ?? 0));
   return lang === 'pl' ? `${s.replace('.', ',')} zł` : `PLN ${s}`;
@@ -286,57 +284,35 @@ function valuesOf(n: repo.DueNotice, base: string): { values: Record<string, str
 
 /** The job that delivers what is due, one message every 60/perMinute seconds; ends when nothing is due. */
 export function noticesJob(opts: NoticesJobOptions): JobKind {
-  const gapMs = 60_000 / opts.perMinute;
-  const delays = opts.retryDelaysMs ?? RETRY_DELAYS_MS;
   const byChannel = channels(opts.mailer);
-  return {
+  return outboxSender<repo.DueNotice>({
     kind: NOTICES_JOB,
-    exclusive: true,
-    maxAttempts: 5,
-    async run(ctx) {
-      let last = 0;
-      let sent = 0;
-      let failed = 0;
-      for (;;) {
-        const batch = await repo.due(ctx.db, BATCH);
-        if (batch.length === 0) break;
-        for (const n of batch) {
-          await ctx.pause();
-          if (n.unwanted) {
-            await repo.markSkipped(ctx.db, n.id);
-            continue;
-          }
-          const wait = last + gapMs - Date.now();
-          if (wait > 0) await sleep(wait, undefined, { signal: ctx.signal }).catch(() => undefined);
-          await ctx.pause();
-          last = Date.now();
-          const base = opts.publicUrl();
-          const unsubscribe = `${base}/api/notices/unsubscribe?t=${await unsubscribeToken(ctx.db, n.user_id, n.kind)}`;
-          try {
-            const { values, open } = valuesOf(n, base);
-            const content = render({
-              kind: n.kind,
-              lang: n.lang,
-              name: n.name,
-              values,
-              open,
-              unsubscribe,
-              settings: `${base}${PAGES.notifications}`,
-            });
-            await byChannel[n.channel].deliver({ email: n.email, name: n.name }, content, { unsubscribe });
-            await repo.markSent(ctx.db, n.id);
-            sent++;
-          } catch (err) {
-            await repo.markAttemptFailed(ctx.db, n.id, errorText(err), delays[n.attempts] ?? null);
-            failed++;
-          }
-          await ctx.progress({ sent, failed });
-        }
-      }
-      const next = await repo.nextDueAt(ctx.db);
-      if (next) await enqueueDrain(ctx.db, NOTICES_JOB, { runAfter: next });
+    perMinute: opts.perMinute,
+    retryDelaysMs: opts.retryDelaysMs ?? RETRY_DELAYS_MS,
+    batch: BATCH,
+    due: repo.due,
+    // Turned off or deactivated since it was queued.
+    dropped: (n) => n.unwanted,
+    markDropped: repo.markSkipped,
+    async send(db, n) {
+      const base = opts.publicUrl();
+      const unsubscribe = `${base}/api/notices/unsubscribe?t=${await unsubscribeToken(db, n.user_id, n.kind)}`;
+      const { values, open } = valuesOf(n, base);
+      const content = render({
+        kind: n.kind,
+        lang: n.lang,
+        name: n.name,
+        values,
+        open,
+        unsubscribe,
+        settings: `${base}${PAGES.notifications}`,
+      });
+      await byChannel[n.channel].deliver({ email: n.email, name: n.name }, content, { unsubscribe });
     },
-  };
+    markSent: repo.markSent,
+    markAttemptFailed: repo.markAttemptFailed,
+    nextDueAt: repo.nextDueAt,
+  });
 }
 
 /* ---------- the admin's view of the queue ---------- */
