@@ -149,7 +149,7 @@ export async function openPglite(opts: { dir?: string; loadDataDir?: Blob } = {}
   };
 }
 
-/** The advisory lock the migrations run under: any constant of the product's own. */
+/** The advisory lock the migrations run under (a number the product uses for nothing else). */
 const MIGRATION_LOCK = 4_711_032_026;
 
 /**

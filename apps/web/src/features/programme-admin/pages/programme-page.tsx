@@ -15,6 +15,7 @@ import { useFormatCount } from '../../../lib/use-format-count.ts';
 import { useFormatMoney } from '../../../lib/use-format-money.ts';
 import { useProgrammeStats } from '../api/programme-api.ts';
 import { ChartCard } from '../components/chart-card.tsx';
+import { RankingChart } from '../components/ranking-chart.tsx';
 import { programmeStrings } from '../lib/strings.ts';
 
 registerStrings(programmeStrings);
@@ -188,38 +189,22 @@ export function ProgrammePage() {
                   valueFormatter={whole}
                 />
               </ChartCard>
-              <ChartCard
+              <RankingChart
+                figure="warehouses"
                 title={t('programme.warehouses')}
-                empty={s.warehouses.length === 0}
+                rows={s.warehouses}
+                color="grape.7"
+                valueFormatter={whole}
                 onCsv={() => csv('warehouses')}
-                testId="chart-warehouses"
-              >
-                <BarChart
-                  h={Math.max(160, s.warehouses.length * 40)}
-                  data={s.warehouses.map((w) => ({ name: w.name, rewards: Number(w.rewards), units: w.units }))}
-                  dataKey="name"
-                  orientation="vertical"
-                  yAxisProps={{ width: 150 }}
-                  series={[{ name: 'rewards', label: t('programme.rewardsSeries'), color: 'grape.7' }]}
-                  valueFormatter={whole}
-                />
-              </ChartCard>
-              <ChartCard
+              />
+              <RankingChart
+                figure="regions"
                 title={t('programme.regions')}
-                empty={s.regions.length === 0}
+                rows={s.regions}
+                color="indigo.7"
+                valueFormatter={whole}
                 onCsv={() => csv('regions')}
-                testId="chart-regions"
-              >
-                <BarChart
-                  h={Math.max(160, s.regions.length * 40)}
-                  data={s.regions.map((r) => ({ name: r.name, rewards: Number(r.rewards), units: r.units }))}
-                  dataKey="name"
-                  orientation="vertical"
-                  yAxisProps={{ width: 150 }}
-                  series={[{ name: 'rewards', label: t('programme.rewardsSeries'), color: 'indigo.7' }]}
-                  valueFormatter={whole}
-                />
-              </ChartCard>
+              />
             </SimpleGrid>
           </>
         )}
