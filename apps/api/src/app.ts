@@ -13,6 +13,7 @@ import { cardRoutes } from './modules/cards/cards.routes.ts';
 import { challengeRoutes } from './modules/challenges/challenges.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { type JobsPluginOptions, jobsPlugin } from './modules/jobs/index.ts';
+import { keepImagesIn, s3ImageObjects } from './modules/media/image-objects.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { noticeRoutes } from './modules/notices/notices.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
@@ -109,6 +110,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         log: app.log,
       }),
   );
+
+  if (deps.config.IMAGE_STORE === 's3') {
+    // New images go to the object store (decision 072); images already in the database stay readable.
+    const objects = s3ImageObjects(deps.config);
+    keepImagesIn(deps.db, objects);
+    app.addHook('onClose', async () => objects.close());
+  }
 
   // The mail server's kept-open connections end with the app (jobs stop first: their onClose runs before).
   app.addHook('onClose', async () => app.mailer.close?.());

@@ -120,6 +120,46 @@ const envSchema = z.object({
       error: 'must be at least 24 letters, digits or ._~+/=- (a random string, e.g. from openssl rand -hex 24)',
     })
     .optional(),
+  /**
+   * Where new images' bytes go (decision 072): `database` (default) or `s3`, an S3-compatible object store
+   * named by the S3_* settings. Existing images move with `npm run images:move -- --to s3`.
+   */
+  IMAGE_STORE: z
+    .enum(['database', 's3'], {
+      error: 'must be database (the default) or s3 (with S3_BUCKET and the other S3_* settings)',
+    })
+    .default('database'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: 'must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens',
+    })
+    .optional(),
+  /** The store's address; unset means AWS itself (the region's endpoint). */
+  S3_ENDPOINT: urlOf(
+    ['http:', 'https:'],
+    "must be the object store's address, such as https://s3.example.com:9000",
+  ).optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, { error: 'must be a region name such as eu-central-1' })
+    .default('us-east-1'),
+  /** Unset, the AWS SDK's own chain finds the credentials (AWS_* variables, an instance or pod role). */
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .regex(/^\S{3,128}$/, { error: 'must be the access key id, without spaces' })
+    .optional(),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .regex(/^\S{1,256}$/, { error: 'must be the secret access key, without spaces' })
+    .optional(),
+  /** true for stores that want the bucket in the path (MinIO, Ceph, Garage): http://host/bucket/key. */
+  S3_FORCE_PATH_STYLE: flag('false'),
+  /** Keys start with this (a folder shared with other data), e.g. `incentive/images/`. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9._-]+\/)*$/, { error: 'must be folder names ending with /, such as incentive/images/' })
+    .default(''),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -129,7 +169,8 @@ const envSchema = z.object({
 
 type Env = z.infer<typeof envSchema>;
 
-export type Config = Omit<Env, 'SEED_DEMO' | 'TRUST_PROXY'> & {
+export type Config = Omit<Env, 'SEED_DEMO' | 'TRUST_PROXY' | 'S3_FORCE_PATH_STYLE'> & {
+  S3_FORCE_PATH_STYLE: boolean;
   SEED_DEMO: boolean;
   /** True when some proxy is trusted (a client's X-Forwarded-For and X-Request-Id may be believed). */
   TRUST_PROXY: boolean;
@@ -149,7 +190,7 @@ export class ConfigError extends Error {
 }
 
 /** The settings that may hold a secret: each can also come from a file, `<NAME>_FILE` (Docker and Kubernetes secrets). */
-export const SECRET_SETTINGS = ['DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN'] as const;
+export const SECRET_SETTINGS = ['DATABASE_URL', 'SMTP_URL', 'METRICS_TOKEN', 'S3_SECRET_ACCESS_KEY'] as const;
 
 /**
  * Reads `<NAME>_FILE` into NAME for the secret settings (issue 32 point 1): the file's content
@@ -173,6 +214,20 @@ function readSecretFiles(set: Record<string, string | undefined>) {
   if (lines.length) throw new ConfigError(lines);
 }
 
+/** The S3 settings that only make sense together: a bucket for IMAGE_STORE=s3, both keys or neither. */
+function checkImageStore(c: Env) {
+  const lines: string[] = [];
+  if (c.IMAGE_STORE === 's3' && !c.S3_BUCKET) {
+    lines.push('Configuration error: S3_BUCKET must name the bucket when IMAGE_STORE=s3.');
+  }
+  if ((c.S3_ACCESS_KEY_ID === undefined) !== (c.S3_SECRET_ACCESS_KEY === undefined)) {
+    lines.push(
+      'Configuration error: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together; set both, or neither to use the AWS credential chain.',
+    );
+  }
+  if (lines.length) throw new ConfigError(lines);
+}
+
 /**
  * Parses the environment once at boot. An empty variable counts as unset; a bad value throws a
  * ConfigError that names the variable and the fix (never echoing the value: it may hold a password).
@@ -190,10 +245,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError([...byVariable.values()]);
   }
   const c = parsed.data;
+  checkImageStore(c);
   const production = c.NODE_ENV === 'production' || c.DATABASE_URL !== undefined;
   return {
     ...c,
     DATA_DIR: path.resolve(c.DATA_DIR),
+    S3_FORCE_PATH_STYLE: c.S3_FORCE_PATH_STYLE === 'true',
     SEED_DEMO: c.SEED_DEMO === undefined ? !production : c.SEED_DEMO === 'true',
     TRUST_PROXY: c.TRUST_PROXY !== 'false',
     trustedProxies:

@@ -133,3 +133,50 @@ describe('TRUST_PROXY (issue 32 point 1)', () => {
     ]);
   });
 });
+
+describe('IMAGE_STORE and the S3 settings (issue 32 point 5, decision 072)', () => {
+  it('keeps images in the database by default; s3 takes a bucket, an endpoint, a region and keys', () => {
+    expect(loadConfig(base)).toMatchObject({ IMAGE_STORE: 'database', S3_REGION: 'us-east-1', S3_PREFIX: '' });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'incentive-s3-'));
+    const secretFile = path.join(dir, 's3');
+    writeFileSync(secretFile, 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n');
+    expect(
+      loadConfig({
+        ...base,
+        IMAGE_STORE: 's3',
+        S3_BUCKET: 'incentive-images',
+        S3_ENDPOINT: 'https://s3.example.com:9000',
+        S3_REGION: 'eu-central-1',
+        S3_ACCESS_KEY_ID: 'AKIAIOSFODNN7EXAMPLE',
+        S3_SECRET_ACCESS_KEY_FILE: secretFile,
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PREFIX: 'incentive/images/',
+      }),
+    ).toMatchObject({
+      IMAGE_STORE: 's3',
+      S3_BUCKET: 'incentive-images',
+      S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      S3_FORCE_PATH_STYLE: true,
+      S3_PREFIX: 'incentive/images/',
+    });
+    // No keys: the AWS SDK's own chain (AWS_* variables, an instance or pod role) finds them.
+    expect(loadConfig({ ...base, IMAGE_STORE: 's3', S3_BUCKET: 'incentive-images' }).S3_ACCESS_KEY_ID).toBeUndefined();
+  });
+
+  it('refuses s3 without a bucket, one key without the other, and malformed names, never echoing a secret', () => {
+    expect(errorLines({ IMAGE_STORE: 's3' })).toEqual([
+      'Configuration error: S3_BUCKET must name the bucket when IMAGE_STORE=s3.',
+    ]);
+    const lines = errorLines({ IMAGE_STORE: 's3', S3_BUCKET: 'b1b', S3_SECRET_ACCESS_KEY: 'top-secret-value' });
+    expect(lines).toEqual([
+      'Configuration error: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together; set both, or neither to use the AWS credential chain.',
+    ]);
+    expect(errorLines({ IMAGE_STORE: 'disk' })[0]).toMatch(/^Configuration error: IMAGE_STORE must be database/);
+    expect(errorLines({ S3_BUCKET: 'My_Bucket' })[0]).toMatch(/^Configuration error: S3_BUCKET must be a bucket name/);
+    expect(errorLines({ S3_PREFIX: 'images' })[0]).toMatch(
+      /^Configuration error: S3_PREFIX must be folder names ending with \//,
+    );
+    expect(errorLines({ S3_ENDPOINT: 'ftp://x' })[0]).toMatch(/^Configuration error: S3_ENDPOINT must be/);
+    expect(errorLines({ S3_SECRET_ACCESS_KEY: 'has space x' }).join('\n')).not.toContain('has space');
+  });
+});

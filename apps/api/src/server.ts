@@ -7,6 +7,7 @@ import { StartupError } from './lib/startup-error.ts';
 import { isSeeded, workingDemoAccounts } from './seed/demo-accounts.ts';
 import { banner } from './startup/banner.ts';
 import { databaseFailure, listenFailure } from './startup/failures.ts';
+import { checkImageStore } from './startup/image-store.ts';
 import { ensureRootAccount } from './startup/root-account.ts';
 
 let app: FastifyInstance | undefined;
@@ -34,6 +35,7 @@ async function start() {
     logger: { level: config.LOG_LEVEL },
     poolStats: database.poolStats,
   });
+  await checkImageStore(config, database.db);
   if (!config.SMTP_URL && config.production) {
     app.log.warn(`SMTP_URL is not set: no e-mail leaves this machine; messages are written to ${app.mailer.target}`);
   }

@@ -493,14 +493,23 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataTyp
  * uploaded bytes so the same file uploaded twice is stored once. The original is never kept:
  * only the re-encoded variants below, which are what browsers download.
  */
-export const images = pgTable('images', {
-  hash: text('hash').primaryKey(),
-  /** The size of the largest variant. */
-  width: integer('width').notNull(),
-  height: integer('height').notNull(),
-  createdBy: integer('created_by').references(() => users.id),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const images = pgTable(
+  'images',
+  {
+    hash: text('hash').primaryKey(),
+    /** The size of the largest variant. */
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * Where the variants' bytes are (decision 072): `database` (the image_variants rows) or `s3` (objects
+     * `<hash>/<width>.<webp|jpg>` in the configured bucket). `npm run images:move` changes it image by image.
+     */
+    store: text('store').notNull().default('database'),
+  },
+  (t) => [check('images_store_check', sql`${t.store} in ('database','s3')`)],
+);
 
 /** One re-encoded size and format of an image, served at /api/images/{hash}/{width}.{webp|jpg}. */
 export const imageVariants = pgTable(

@@ -41,16 +41,36 @@ export async function insertImage(
     on conflict do nothing`);
 }
 
-/** One variant's bytes: a primary-key read. */
-export async function variantBytes(
+/** An image kept in the object store: only its row here, `store = 's3'` (the objects are written first). */
+export async function insertImageRow(db: DbOrTx, image: ImageRow & { createdBy: number | null }): Promise<void> {
+  await db
+    .insert(images)
+    .values({ hash: image.hash, width: image.width, height: image.height, createdBy: image.createdBy, store: 's3' })
+    .onConflictDoNothing();
+}
+
+export interface VariantLookup {
+  store: 'database' | 's3';
+  /** The largest variant's width: which widths exist follows from it (variantWidths). */
+  largest: number;
+  /** The variant's bytes when they are in the database. */
+  bytes: Uint8Array | null;
+}
+
+/** Where one variant is, and its bytes when the database holds them: one primary-key read. */
+export async function findVariant(
   db: DbOrTx,
   hash: string,
   width: number,
   format: ImageFormat,
-): Promise<Uint8Array | undefined> {
+): Promise<VariantLookup | undefined> {
   const [row] = await db
-    .select({ bytes: imageVariants.bytes })
-    .from(imageVariants)
-    .where(and(eq(imageVariants.imageHash, hash), eq(imageVariants.width, width), eq(imageVariants.format, format)));
-  return row?.bytes;
+    .select({ store: images.store, largest: images.width, bytes: imageVariants.bytes })
+    .from(images)
+    .leftJoin(
+      imageVariants,
+      and(eq(imageVariants.imageHash, images.hash), eq(imageVariants.width, width), eq(imageVariants.format, format)),
+    )
+    .where(eq(images.hash, hash));
+  return row && { ...row, store: row.store === 's3' ? 's3' : 'database' };
 }

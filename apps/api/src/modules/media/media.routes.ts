@@ -4,15 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { PUBLIC } from '../../plugins/auth.ts';
-import { type ImageFormat, parseVariantFile } from './image-urls.ts';
+import { CONTENT_TYPE, IMMUTABLE } from './image-objects.ts';
+import { parseVariantFile } from './image-urls.ts';
 import * as service from './media.service.ts';
 
 const paramsSchema = z.object({
   hash: z.string().regex(/^[0-9a-f]{64}$/),
   file: z.string().max(16),
 });
-
-const CONTENT_TYPE: Record<ImageFormat, string> = { webp: 'image/webp', jpeg: 'image/jpeg' };
 
 /**
  * If-None-Match holds this tag; weak comparison, as RFC 9110 says for this header. `*` is not
@@ -47,7 +46,7 @@ export async function mediaRoutes(fastify: FastifyInstance) {
       if (!variant) throw notFound();
       // Content-addressed, so the tag is known without reading the database.
       const etag = `"${req.params.hash}-${variant.width}-${variant.format}"`;
-      reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
+      reply.header('cache-control', IMMUTABLE).header('etag', etag);
       if (matches(req.headers['if-none-match'], etag)) return reply.code(304).send();
       const bytes = await service.variantBytes(app.db, req.params.hash, variant.width, variant.format);
       if (!bytes) {

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { encodeImage } from './encode-image.ts';
+import { imageObjectsOf } from './image-objects.ts';
 import { detectImageType, pngHasTrailer } from './image-type.ts';
+import { type ImageFormat, variantWidths } from './image-urls.ts';
 import * as repo from './media.repo.ts';
 
 export { imageOf, variantWidths } from './image-urls.ts';
@@ -31,9 +33,30 @@ export async function storeImage(db: DbOrTx, bytes: Buffer, createdBy: number | 
   if (existing) return existing;
   const encoded = await encodeImage(bytes, type);
   const image = { hash, width: encoded.width, height: encoded.height };
-  await repo.insertImage(db, { ...image, createdBy }, encoded.variants);
+  const objects = imageObjectsOf(db);
+  if (objects) {
+    // Objects first, then the row: a row never points at bytes that are not there yet. Should the row
+    // not follow, the objects are harmless (the same bytes get the same names on the next upload).
+    await Promise.all(encoded.variants.map((v) => objects.put(hash, v.width, v.format, v.bytes)));
+    await repo.insertImageRow(db, { ...image, createdBy });
+  } else {
+    await repo.insertImage(db, { ...image, createdBy }, encoded.variants);
+  }
   return image;
 }
 
 /** The bytes of one variant, or undefined when that hash, width or format does not exist. */
-export const variantBytes = repo.variantBytes;
+export async function variantBytes(
+  db: Db,
+  hash: string,
+  width: number,
+  format: ImageFormat,
+): Promise<Uint8Array | undefined> {
+  const found = await repo.findVariant(db, hash, width, format);
+  if (!found || found.store === 'database') return found?.bytes ?? undefined;
+  if (!variantWidths(found.largest).includes(width)) return undefined;
+  const objects = imageObjectsOf(db);
+  // The server refuses to start in this state (startup/image-store.ts); this guards a process that did.
+  if (!objects) throw new Error(`image ${hash} is in the object store, but IMAGE_STORE is not s3`);
+  return objects.get(hash, width, format);
+}
