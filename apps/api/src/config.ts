@@ -169,6 +169,9 @@ const envSchema = z.object({
 
 type Env = z.infer<typeof envSchema>;
 
+/** Every setting's name (the deployment examples are checked against it: scripts/deploy-files.unit.test.ts). */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 export type Config = Omit<Env, 'SEED_DEMO' | 'TRUST_PROXY' | 'S3_FORCE_PATH_STYLE'> & {
   S3_FORCE_PATH_STYLE: boolean;
   SEED_DEMO: boolean;
