@@ -10,7 +10,6 @@
  * Everything it starts (PostgreSQL, the API processes, the proxy) and every temp dir is removed at
  * the end, on failure, on Ctrl-C, and by a watchdog if a step hangs.
  */
-import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,9 +30,18 @@ import { checkLedger } from '../apps/api/src/modules/wallet/ledger-check.ts';
 import { seedDemo } from '../apps/api/src/seed/demo.ts';
 import { DEMO_PASSWORD } from '../apps/api/src/seed/demo-accounts.ts';
 import { linkParams, parseMail } from '../apps/api/test/mail.ts';
-import { freePort, loadAverage as load, tempDir as makeTempDir, sleep } from './bench-host.ts';
+import { loadAverage as load, sleep } from './bench-host.ts';
 import { seedQuiz, seedSellers } from './bench-seed.ts';
-import { initPostgres } from './throwaway-postgres.ts';
+import {
+  type Api,
+  benchRun,
+  cpuLine,
+  cpuSince as cpuSinceOf,
+  cpuSnapshot as cpuSnapshotOf,
+  startApi as startApiProcess,
+  startPostgres as startPg,
+  startProxy,
+} from './multi-process.ts';
 
 /** Sellers that each withdraw through both processes at once (and others that submit a quiz so). */
 const WITHDRAWERS = Number(process.env.SCALE_WITHDRAWERS ?? 200);
@@ -56,64 +64,15 @@ const WATCHDOG_MS = Number(process.env.SCALE_WATCHDOG_SECONDS ?? 900) * 1000;
 
 const log = (line: string) => console.log(line);
 
-// ---- Clean-up: every resource registers its undo; they run once, newest first. ----
-const cleanups: (() => void | Promise<void>)[] = [];
-let cleaned = false;
-async function cleanUp() {
-  if (cleaned) return;
-  cleaned = true;
-  for (const undo of cleanups.reverse()) {
-    try {
-      await undo();
-    } catch (err) {
-      console.error(`clean-up: ${(err as Error).message}`);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    console.error(`${signal}: stopping`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-const watchdog = setTimeout(() => {
-  console.error(`watchdog: the bench ran over ${WATCHDOG_MS / 1000} s; stopping`);
-  void cleanUp().finally(() => process.exit(1));
-}, WATCHDOG_MS);
-watchdog.unref();
-
-const tempDir = (prefix: string) => makeTempDir(prefix, (undo) => cleanups.push(undo));
-
-/** Stops a child: SIGTERM, then SIGKILL if it is still there after a few seconds. */
-function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
-// ---- PostgreSQL 15 in a temp dir ----
+// ---- Clean-up, PostgreSQL, the API processes, the proxy and the CPU watch: bench/multi-process.ts ----
+const run = benchRun(WATCHDOG_MS);
 /** PostgreSQL's own log, shown when the bench fails. */
 let pgLog: string | undefined;
 
 async function startPostgres(): Promise<{ url: string; version: string }> {
-  const pg = await initPostgres(tempDir('scale-out-pg-'), { durable: false, maxConnections: 100 });
+  const pg = await startPg(run, 'scale-out-pg-');
   pgLog = pg.log;
-  cleanups.push(() => pg.stopImmediate());
-  try {
-    pg.start();
-  } catch (err) {
-    if (existsSync(pg.log)) console.error(readFileSync(pg.log, 'utf8'));
-    throw err;
-  }
-  const postmaster = pg.postmasterPid();
-  watched.push({ name: 'PostgreSQL', pids: () => postgresPids(postmaster) });
-  return { url: pg.url, version: pg.version };
+  return pg;
 }
 
 // ---- Seed: the demo data, plus bench sellers with money, sessions and a quiz ----
@@ -191,152 +150,13 @@ async function seed(database: Database): Promise<Seeded> {
   };
 }
 
-// ---- The API processes ----
-interface Api {
-  url: string;
-  dataDir: string;
-  child: ChildProcess;
-}
-
-async function startApi(name: string, databaseUrl: string): Promise<Api> {
-  const dataDir = tempDir(`scale-out-${name}-`);
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'false',
-      // What this measures, not the one-time mail to every rep about the seeded challenge (decision 065).
-      NOTICE_SCAN_SECONDS: '0',
-      SCRYPT_LOG_N: '12',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: 'http://app.test',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  cleanups.push(() => stopChild(child));
-  let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  // At load average 15 on 2 cores a start-up (tsx compiling the routes) once took over 60 s.
-  while (Date.now() - started < 120_000) {
-    if (child.exitCode !== null) throw new Error(`API ${name} exited with ${child.exitCode}:\n${stderr}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) {
-        watched.push({ name: `API ${name.toUpperCase()}`, pids: () => (child.pid ? [child.pid] : []) });
-        return { url, dataDir, child };
-      }
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(100);
-  }
-  throw new Error(`API ${name} did not answer /api/health within 120 s:\n${stderr}`);
-}
-
-// ---- The proxy ----
-interface Proxy {
-  url: string;
-  use(upstreams: string[]): Promise<void>;
-}
+/** The API processes, scrypt at the cost this bench hashes its passwords with (the revocation's password change). */
+const startApi = (name: string, databaseUrl: string) => startApiProcess(run, name, databaseUrl, { SCRYPT_LOG_N: '12' });
 
 /** `tcp` (default): the L4 round-robin; `http`: the HTTP-level proxy of session 7, for comparison. */
-const PROXY = process.env.SCALE_PROXY ?? 'tcp';
-
-async function startProxy(): Promise<Proxy> {
-  const file = PROXY === 'http' ? 'http-proxy.ts' : 'round-robin-proxy.ts';
-  const child = fork(path.join(import.meta.dirname, file), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  cleanups.push(() => stopChild(child));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`proxy exited with ${code}`)));
-    child.on('message', (m: { ready?: number }) => {
-      if (m.ready) resolve(m.ready);
-    });
-  });
-  watched.push({ name: 'proxy', pids: () => (child.pid ? [child.pid] : []) });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    use: (upstreams) =>
-      new Promise((resolve) => {
-        const onMessage = (m: { upstreams?: number }) => {
-          if (m.upstreams === upstreams.length) {
-            child.off('message', onMessage);
-            resolve();
-          }
-        };
-        child.on('message', onMessage);
-        child.send({ upstreams });
-      }),
-  };
-}
-
-// ---- Who used the CPU during a run (Linux /proc; clock ticks are 1/100 s) ----
-/** The processes whose CPU time each load run reports: name and how to find their pids. */
-const watched: { name: string; pids: () => number[] }[] = [];
-
-/** user + system CPU seconds of a process (with its waited-for children's when `children`). */
-function cpuOf(pid: number, children = false): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat
-      .slice(stat.lastIndexOf(')') + 2)
-      .split(' ')
-      .map(Number);
-    // Fields 14-17 of proc(5): utime, stime, cutime, cstime (f starts at field 3).
-    return ((f[11] ?? 0) + (f[12] ?? 0) + (children ? (f[13] ?? 0) + (f[14] ?? 0) : 0)) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** A PostgreSQL server: the postmaster and every backend it forked. */
-function postgresPids(postmaster: number): number[] {
-  const pids = [postmaster];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) pids.push(Number(entry));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return pids;
-}
-
-function cpuSnapshot(): Map<string, number> {
-  const snap = new Map<string, number>();
-  for (const w of watched) {
-    snap.set(
-      w.name,
-      w.pids().reduce((sum, pid, i) => sum + cpuOf(pid, w.name === 'PostgreSQL' && i === 0), 0),
-    );
-  }
-  const self = process.cpuUsage();
-  snap.set('load generator', (self.user + self.system) / 1e6);
-  return snap;
-}
-
-/** CPU seconds each watched process used since `before`. */
-function cpuSince(before: Map<string, number>): Map<string, number> {
-  const used = new Map<string, number>();
-  for (const [name, v] of cpuSnapshot()) used.set(name, v - (before.get(name) ?? 0));
-  return used;
-}
-
-const cpuLine = (used: Map<string, number>, seconds: number) =>
-  `CPU s: ${[...used].map(([name, v]) => `${name} ${v.toFixed(1)}`).join(', ')} (of ${(seconds * os.cpus().length).toFixed(0)} core-s)`;
+const PROXY = process.env.SCALE_PROXY === 'http' ? 'http' : 'tcp';
+const cpuSnapshot = () => cpuSnapshotOf(run);
+const cpuSince = (before: Map<string, number>) => cpuSinceOf(run, before);
 
 /**
  * Where the CPU of the one-process runs went, per request, and how busy the one API process was:
@@ -591,7 +411,7 @@ async function main() {
   const { url: databaseUrl, version } = await startPostgres();
   log(`${version} up in ${Date.now() - pgStarted} ms`);
   const database = openPostgres(databaseUrl, 10);
-  cleanups.push(() => database.close());
+  run.onCleanUp(() => database.close());
   const seedStarted = Date.now();
   const seeded = await seed(database);
   log(
@@ -602,7 +422,7 @@ async function main() {
   // past the pool's 10 s connection timeout.
   const a = await startApi('a', databaseUrl);
   const b = await startApi('b', databaseUrl);
-  const proxy = await startProxy();
+  const proxy = await startProxy(run, PROXY);
   log(`API A ${a.url}, API B ${b.url}, round-robin proxy ${proxy.url}`);
 
   const adminToken = await login(a.url, 'admin@example.com', DEMO_PASSWORD);
@@ -764,6 +584,6 @@ try {
   if (pgLog && existsSync(pgLog)) console.error(`PostgreSQL's log:\n${readFileSync(pgLog, 'utf8').slice(-3000)}`);
   process.exitCode = 1;
 } finally {
-  await cleanUp();
-  clearTimeout(watchdog);
+  await run.cleanUp();
+  run.done();
 }
