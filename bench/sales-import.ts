@@ -24,8 +24,7 @@
  * Prints one `RESULT {json}` line per run and the table; the baseline file is rewritten after each run.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createReadStream, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { count, desc, sql } from 'drizzle-orm';
@@ -35,6 +34,7 @@ import { checkLedger } from '../apps/api/src/modules/wallet/ledger-check.ts';
 import { freshServerDatabase, type ServerDbKind } from './bench-db.ts';
 import { freePort, loadAverage, sleep, tempDir } from './bench-host.ts';
 import { seedWarehousesAndReps } from './bench-seed.ts';
+import { SALES_CSV_HEADER, uploadSalesFile } from './sales-upload.ts';
 import { cpuSecondsOf, type LatencyStats, rssSampler, steadyLoad } from './steady-load.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -133,7 +133,7 @@ async function seedWorld(db: Database['db']) {
  * has 20 rows of at most 7 units: far under the plausibility limits (1,000 units a row, 10,000 zł a rep).
  */
 function writeCsv(file: string, rows: number) {
-  const lines = ['Dokument;Pozycja;Data sprzedaży;Hurtownia;Przedstawiciel;Produkt;Ilość'];
+  const lines = [SALES_CSV_HEADER];
   const days = Array.from({ length: 28 }, (_, d) => day(-1 - d));
   for (let i = 0; i < rows; i++) {
     const doc = Math.floor(i / LINES_PER_DOCUMENT);
@@ -183,44 +183,6 @@ async function startServer(env: Record<string, string>) {
   }
   child.kill('SIGKILL');
   throw new Error(`the server did not answer /api/health in 180 s:\n${output}`);
-}
-
-/** POSTs the file as multipart/form-data, streamed from disk; resolves with the answer (status and JSON). */
-function upload(base: string, token: string, file: string, signal: AbortSignal) {
-  const boundary = `bench${Date.now().toString(16)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="sales.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
-    const req = http.request(`${base}/api/sales-imports`, {
-      method: 'POST',
-      signal,
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': head.length + statSync(file).size + tail.length,
-      },
-    });
-    req.on('error', reject);
-    req.on('response', (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (b: Buffer) => parts.push(b));
-      res.on('end', () => {
-        const text = Buffer.concat(parts).toString();
-        try {
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> });
-        } catch {
-          resolve({ status: res.statusCode ?? 0, body: { error: text.slice(0, 300) } });
-        }
-      });
-    });
-    req.write(head);
-    const stream = createReadStream(file, { highWaterMark: 64 * 1024 });
-    stream.on('error', reject);
-    stream.on('end', () => req.end(tail));
-    stream.pipe(req, { end: false });
-  });
 }
 
 const RUNNING = new Set(['staging', 'queued', 'checking', 'applying']);
@@ -320,7 +282,7 @@ async function runOne(kind: DbKind, rows: number): Promise<RunResult> {
     let answerSeconds: number | null = null;
     let final: Record<string, unknown> | null = null;
     try {
-      const answer = await upload(server.base, world.adminToken, file, abort.signal);
+      const answer = await uploadSalesFile(server.base, world.adminToken, file, abort.signal);
       uploadStatus = answer.status;
       answerSeconds = (performance.now() - started) / 1000;
       final =
