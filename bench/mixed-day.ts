@@ -187,7 +187,14 @@ async function main() {
   if (errors > 0) {
     failures.push(`${errors} errors`);
     log(`\nfirst errors:\n${[...warmUp.examples, ...day.examples].slice(0, 20).join('\n')}`);
-    for (const api of [a, b]) log(`\nAPI ${api.url} stderr (tail):\n${api.stderr().slice(-3000)}`);
+  }
+  // What the API processes logged (LOG_LEVEL=warn): a warning is worth reading even when all answered.
+  for (const [name, api] of [
+    ['A', a],
+    ['B', b],
+  ] as const) {
+    const said = api.stderr().trim();
+    log(said ? `\nAPI ${name} logged (tail):\n${said.slice(-3000)}` : `API ${name} logged nothing`);
   }
   if (result.threw > 0) failures.push(`${result.threw} visits threw (a bench bug)`);
   log(`\nMarkdown:\n${routeMarkdown(stats)}`);
