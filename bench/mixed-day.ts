@@ -18,7 +18,7 @@
  * Settings: bench/day/settings.ts (DAY_SPEED, DAY_RATE_HOME, DAY_RATE_SIGN_IN, DAY_RATE_QUIZ,
  * DAY_RATE_WITHDRAWAL, DAY_RATE_ADMIN, DAY_IMPORT_AT, DAY_TIMEOUT_SECONDS, DAY_SCRYPT_LOG_N, …).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -38,7 +38,6 @@ import { quantile } from './steady-load.ts';
 const settings = readSettings();
 const run = benchRun(settings.watchdogMs);
 const log = (line: string) => console.log(line);
-let pgLog: string | undefined;
 
 async function main() {
   const failures: string[] = [];
@@ -52,7 +51,6 @@ async function main() {
   );
 
   const pg = await startPostgres(run, 'day-pg-', 100);
-  pgLog = pg.log;
   log(pg.version);
   const database = openPostgres(pg.url, 10);
   run.onCleanUp(() => database.close());
@@ -205,13 +203,4 @@ async function main() {
   } else log('\nOK: 0 errors, the books hold');
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err);
-  if (pgLog && existsSync(pgLog)) console.error(`PostgreSQL's log:\n${readFileSync(pgLog, 'utf8').slice(-3000)}`);
-  process.exitCode = 1;
-} finally {
-  await run.cleanUp();
-  run.done();
-}
+await run.main(main);

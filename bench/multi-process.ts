@@ -22,6 +22,8 @@ export interface BenchRun {
   done(): void;
   /** Processes whose CPU time `cpuSnapshot` reads: name and how to find their pids. */
   watched: { name: string; pids: () => number[] }[];
+  /** Runs the bench: a failure prints its error and the tail of PostgreSQL's log, exit code 1; clean-up always. */
+  main(body: () => Promise<void>): Promise<void>;
 }
 
 /**
@@ -53,14 +55,31 @@ export function benchRun(watchdogMs: number): BenchRun {
     void cleanUp().finally(() => process.exit(1));
   }, watchdogMs);
   watchdog.unref();
-  return {
+  const run: BenchRun = {
     onCleanUp: (undo) => cleanups.push(undo),
     cleanUp,
     tempDir: (prefix) => makeTempDir(prefix, (undo) => cleanups.push(undo)),
     done: () => clearTimeout(watchdog),
     watched: [],
+    async main(body) {
+      try {
+        await body();
+      } catch (err) {
+        console.error(err);
+        const pgLog = postgresLogs.get(run);
+        if (pgLog && existsSync(pgLog)) console.error(`PostgreSQL's log:\n${readFileSync(pgLog, 'utf8').slice(-3000)}`);
+        process.exitCode = 1;
+      } finally {
+        await cleanUp();
+        run.done();
+      }
+    },
   };
+  return run;
 }
+
+/** The log of the PostgreSQL a run started, shown when the run fails. */
+const postgresLogs = new WeakMap<BenchRun, string>();
 
 /** Stops a child: SIGTERM, then SIGKILL if it is still there after a few seconds. */
 export function stopChild(child: ChildProcess, graceMs = 5000): Promise<void> {
@@ -91,6 +110,7 @@ export async function startPostgres(
     if (existsSync(pg.log)) console.error(readFileSync(pg.log, 'utf8'));
     throw err;
   }
+  postgresLogs.set(run, pg.log);
   const postmaster = pg.postmasterPid();
   run.watched.push({ name: 'PostgreSQL', pids: () => postgresPids(postmaster) });
   return { url: pg.url, version: pg.version, log: pg.log };

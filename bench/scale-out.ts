@@ -67,11 +67,9 @@ const log = (line: string) => console.log(line);
 // ---- Clean-up, PostgreSQL, the API processes, the proxy and the CPU watch: bench/multi-process.ts ----
 const run = benchRun(WATCHDOG_MS);
 /** PostgreSQL's own log, shown when the bench fails. */
-let pgLog: string | undefined;
 
 async function startPostgres(): Promise<{ url: string; version: string }> {
   const pg = await startPg(run, 'scale-out-pg-');
-  pgLog = pg.log;
   return pg;
 }
 
@@ -577,13 +575,4 @@ async function main() {
   }
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err);
-  if (pgLog && existsSync(pgLog)) console.error(`PostgreSQL's log:\n${readFileSync(pgLog, 'utf8').slice(-3000)}`);
-  process.exitCode = 1;
-} finally {
-  await run.cleanUp();
-  run.done();
-}
+await run.main(main);
