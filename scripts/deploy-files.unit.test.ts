@@ -81,7 +81,8 @@ describe('deploy/systemd', () => {
     const file = path.join(dir, 'incentive-api@3000.service');
     writeFileSync(file, unit.replaceAll('/opt/incentive', root));
     const r = spawnSync('/usr/bin/systemd-analyze', ['verify', file], { encoding: 'utf8' });
-    expect(r.stderr.trim()).toBe('');
+    // What it says of this unit names it; lines about the machine itself (no systemd running) do not.
+    expect(r.stderr.split('\n').filter((l) => l.includes('incentive-api@'))).toEqual([]);
     expect(r.status).toBe(0);
   });
 });
