@@ -123,6 +123,7 @@ export const MESSAGES_EN: Record<Exclude<keyof typeof MESSAGES_PL, `${string}_fe
   'upload.tooLarge': 'The file is too large: an image may have at most 5 MB',
   'upload.tooManyFiles': 'Only one image can be uploaded',
   'upload.imageUnreadable': 'The image could not be read. Save it again as PNG or JPG.',
+  'upload.imageStoreUnavailable': 'The image could not be saved. Try again in a moment.',
   'upload.notMultipart': 'Send the form as multipart/form-data',
   'quiz.notFound': 'Quiz not found',
   'quiz.created': 'The quiz was created; complete the last form to activate it',

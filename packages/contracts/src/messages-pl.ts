@@ -122,6 +122,7 @@ export const MESSAGES_PL = {
   'upload.tooLarge': 'Plik jest za duży: obraz może mieć najwyżej 5 MB',
   'upload.tooManyFiles': 'Można przesłać tylko jeden obraz',
   'upload.imageUnreadable': 'Nie udało się odczytać obrazu. Zapisz go ponownie jako PNG lub JPG.',
+  'upload.imageStoreUnavailable': 'Nie udało się zapisać obrazu. Spróbuj ponownie za chwilę.',
   'upload.notMultipart': 'Formularz należy wysłać jako multipart/form-data',
   'quiz.notFound': 'Nie znaleziono quizu',
   'quiz.created': 'Quiz został utworzony, dokończ ostatni formularz aby go aktywować',

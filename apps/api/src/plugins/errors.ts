@@ -62,6 +62,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
             Object.entries(err.fieldErrors).map(([k, v]) => [k, v.map((m) => translate(lang, m, err.params))]),
           )
         : undefined;
+      // Ours to fix, not the client's: the operator sees why (a store that is down, say) in the log.
+      if (err.status >= 500) req.log.error({ err: err.cause ?? err }, err.key);
       return send(reply, err.status, { message: translate(lang, err.key, err.params), errors });
     }
     if (err.validation && err.validationContext) {

@@ -7,7 +7,7 @@ import { DeleteObjectCommand } from '@aws-sdk/client-s3';
 import { count, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { articleFields, imagePart, sendForm } from '../../../test/article-fixtures.ts';
+import { articleFields, articleWriteCounts, imagePart, sendForm } from '../../../test/article-fixtures.ts';
 import { startTestS3, type TestS3 } from '../../../test/s3-server.ts';
 import { createTestApp, openTestDatabase, type TestApp } from '../../../test/test-app.ts';
 import { loadConfig } from '../../config.ts';
@@ -184,6 +184,33 @@ describe('IMAGE_STORE=s3: an S3-compatible object store holds the bytes', () => 
     expect(await storeCounts(t.db)).toMatchObject({ s3: 1 });
     // Its other variants are still served from the store.
     expect((await get(variantUrl(hash, 640, 'webp'))).statusCode).toBe(200);
+  });
+
+  it('an upload while the store cannot be reached is refused (503, in Polish), writes nothing and is logged', async () => {
+    const logged: string[] = [];
+    const down = await createTestApp({
+      env: { ...s3.env, S3_ENDPOINT: 'http://127.0.0.1:9' },
+      logger: { level: 'error', stream: { write: (line: string) => logged.push(line) } },
+    });
+    try {
+      const token = await down.login('admin@example.com');
+      const before = await articleWriteCounts(down.db);
+      const res = await sendForm(down, 'POST', '/api/admin/articles', token, [
+        ...articleFields(),
+        imagePart(await uniquePng(400, 300)),
+      ]);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        message: 'Nie udało się zapisać obrazu. Spróbuj ponownie za chwilę.',
+        errors: { image: ['Nie udało się zapisać obrazu. Spróbuj ponownie za chwilę.'] },
+      });
+      expect(await articleWriteCounts(down.db)).toEqual(before);
+      const line = logged.map((l) => JSON.parse(l)).find((l) => l.msg === 'upload.imageStoreUnavailable');
+      expect(line?.err?.message ?? line?.err?.type).toBeTruthy();
+      expect(JSON.stringify(line)).not.toContain(s3.env.S3_SECRET_ACCESS_KEY);
+    } finally {
+      await down.close();
+    }
   });
 
   it('the server does not start with images it cannot read, nor with a store it cannot reach', async () => {

@@ -37,7 +37,19 @@ export async function storeImage(db: DbOrTx, bytes: Buffer, createdBy: number | 
   if (objects) {
     // Objects first, then the row: a row never points at bytes that are not there yet. Should the row
     // not follow, the objects are harmless (the same bytes get the same names on the next upload).
-    await Promise.all(encoded.variants.map((v) => objects.put(hash, v.width, v.format, v.bytes)));
+    try {
+      await Promise.all(encoded.variants.map((v) => objects.put(hash, v.width, v.format, v.bytes)));
+    } catch (err) {
+      // The store did not take it (down, or refusing our keys): nothing is written, the form can be sent again.
+      const refused = new AppError(
+        503,
+        'upload.imageStoreUnavailable',
+        {},
+        { image: ['upload.imageStoreUnavailable'] },
+      );
+      refused.cause = err;
+      throw refused;
+    }
     await repo.insertImageRow(db, { ...image, createdBy });
   } else {
     await repo.insertImage(db, { ...image, createdBy }, encoded.variants);
