@@ -1,4 +1,6 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 
 /*
  * scrypt at OWASP's parameters (N=2^17, r=8, p=1). The stored string carries its own
@@ -7,13 +9,24 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
  */
 const KEYLEN = 32;
 
+/**
+ * How many hashes this process computes at once; the others wait their turn. One hash is about 380 ms
+ * of a core and runs on libuv's thread pool (4 threads), which also reads the web app's files: four
+ * sign-ins at once took every thread, and a script file that answers in 4 ms waited 400 ms (p50) for
+ * one during a storm of 5 sign-ins a second. One core in two stays for everything else.
+ */
+export const passwordWork = pLimit(Math.max(1, Math.min(3, availableParallelism() - 1)));
+
 function scrypt(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
   const N = 2 ** logN;
-  return new Promise((resolve, reject) => {
-    scryptCb(password, salt, KEYLEN, { N, r, p, maxmem: 256 * N * r }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
-  });
+  return passwordWork(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scryptCb(password, salt, KEYLEN, { N, r, p, maxmem: 256 * N * r }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        );
+      }),
+  );
 }
 
 export async function hashPassword(password: string, logN = 17): Promise<string> {

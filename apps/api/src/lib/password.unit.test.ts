@@ -1,5 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { dummyHash, hashPassword, verifyPassword } from './password.ts';
+import { dummyHash, hashPassword, passwordWork, verifyPassword } from './password.ts';
 
 describe('password hashing (scrypt)', () => {
   it('verifies the right password and refuses a wrong one', async () => {
@@ -38,5 +39,26 @@ describe('password hashing (scrypt)', () => {
     expect(await verifyPassword('', dummy)).toBe(false);
     expect(await verifyPassword('Demo1234!', dummy)).toBe(false);
     expect(await dummyHash(10)).toBe(dummy);
+  });
+});
+
+describe('hashes at once (a sign-in storm leaves the thread pool and a core to the rest)', () => {
+  it('computes at most passwordWork.concurrency hashes at a time, the others in turn, all of them right', async () => {
+    const stored = await hashPassword('Sekret-123', 12);
+    expect(passwordWork.concurrency).toBe(Math.max(1, Math.min(3, availableParallelism() - 1)));
+    let most = 0;
+    const watch = setInterval(() => {
+      most = Math.max(most, passwordWork.activeCount);
+    }, 1);
+    const results = Promise.all(
+      Array.from({ length: 8 }, (_, i) => verifyPassword(i % 2 ? 'Sekret-123' : 'x', stored)),
+    );
+    // Queued at once: the ones over the limit wait.
+    expect(passwordWork.activeCount).toBeLessThanOrEqual(passwordWork.concurrency);
+    expect(passwordWork.pendingCount + passwordWork.activeCount).toBe(8);
+    expect(await results).toEqual([false, true, false, true, false, true, false, true]);
+    clearInterval(watch);
+    expect(most).toBeLessThanOrEqual(passwordWork.concurrency);
+    expect(passwordWork.activeCount + passwordWork.pendingCount).toBe(0);
   });
 });
